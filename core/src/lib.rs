@@ -1,0 +1,18 @@
+//! pqfit-core: the building blocks shared by pqfit's schemes.
+//!
+//! Everything here is `no_std`, heap-free and constant-time in secret data.
+//! Scheme-independent pieces live at the top level ([`hash`], [`ct`]); the ML-DSA
+//! field, NTT, rounding, sampling and packing live in [`mldsa`].
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(test)]
+extern crate std;
+
+pub mod ct;
+pub mod hash;
+pub mod mldsa;
+
+pub use generic_array;
+pub use typenum;

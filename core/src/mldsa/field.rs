@@ -1,0 +1,111 @@
+//! Arithmetic in Z_q, q = 8380417: Montgomery and Barrett-style reductions on
+//! 32-bit signed representatives. All branch-free.
+
+use super::params::Q;
+
+/// q^-1 mod 2^32.
+pub const QINV: i32 = qinv();
+/// 2^32 mod q (the Montgomery factor R), centred.
+pub const MONT: i32 = centre(pow_mod(2, 32) as i64);
+
+const fn qinv() -> i32 {
+    // Newton iteration for the inverse of an odd number modulo 2^32.
+    let q = Q as u32;
+    let mut x: u32 = q; // correct to 3 bits
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u32.wrapping_sub(q.wrapping_mul(x)));
+        i += 1;
+    }
+    x as i32
+}
+
+/// `b^e mod q` for compile-time tables.
+pub const fn pow_mod(b: u64, mut e: u64) -> u64 {
+    let q = Q as u64;
+    let mut base = b % q;
+    let mut acc = 1u64;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc * base % q;
+        }
+        base = base * base % q;
+        e >>= 1;
+    }
+    acc
+}
+
+/// The representative of `a mod q` in (-q/2, q/2], for compile-time tables.
+pub const fn centre(a: i64) -> i32 {
+    let mut r = a.rem_euclid(Q as i64);
+    if r > (Q as i64) / 2 {
+        r -= Q as i64;
+    }
+    r as i32
+}
+
+/// Montgomery reduction: for |a| <= 2^31 q, returns r = a 2^-32 mod q with |r| < q.
+#[inline(always)]
+pub const fn montgomery_reduce(a: i64) -> i32 {
+    let t = (a as i32).wrapping_mul(QINV);
+    ((a - (t as i64) * (Q as i64)) >> 32) as i32
+}
+
+/// For a <= 2^31 - 2^22 - 1, returns r = a mod q with -6283008 <= r <= 6283008.
+#[inline(always)]
+pub const fn reduce32(a: i32) -> i32 {
+    let t = (a + (1 << 22)) >> 23;
+    a - t * Q
+}
+
+/// Adds q when `a` is negative.
+#[inline(always)]
+pub const fn caddq(a: i32) -> i32 {
+    a + ((a >> 31) & Q)
+}
+
+/// The standard representative of `a mod q` in [0, q), for a in the range of [`reduce32`].
+#[inline(always)]
+pub const fn freeze(a: i32) -> i32 {
+    caddq(reduce32(a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants() {
+        assert_eq!((Q as u32).wrapping_mul(QINV as u32), 1);
+        assert_eq!((MONT as i64).rem_euclid(Q as i64), (1i64 << 32) % Q as i64);
+    }
+
+    #[test]
+    fn reductions_agree_with_rem_euclid() {
+        let samples = [
+            0i64,
+            1,
+            -1,
+            Q as i64,
+            -(Q as i64),
+            (1i64 << 31) * Q as i64 - 1,
+            -(1i64 << 31) * Q as i64,
+            123_456_789_012,
+            -987_654_321_098,
+        ];
+        for &a in &samples {
+            let r = montgomery_reduce(a) as i64;
+            assert!(r.abs() < Q as i64);
+            // r * 2^32 == a (mod q)
+            assert_eq!((r << 32).rem_euclid(Q as i64), a.rem_euclid(Q as i64), "a = {a}");
+        }
+        for a in [0, 1, -1, Q, -Q, i32::MAX - (1 << 22) - 1, i32::MIN, 3 * Q + 5] {
+            let r = reduce32(a);
+            assert!((-6_283_008..=6_283_008).contains(&r), "a = {a}");
+            assert_eq!((r - a).rem_euclid(Q), 0);
+            let f = freeze(a);
+            assert!((0..Q).contains(&f));
+            assert_eq!(f, a.rem_euclid(Q));
+        }
+    }
+}

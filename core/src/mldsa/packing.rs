@@ -1,0 +1,332 @@
+//! FIPS 204, Sections 7.1 and 7.2: bit packing of polynomials (Algorithms 16-21)
+//! and the encodings of keys and signatures (Algorithms 22-28).
+//!
+//! The key and signature encodings are laid out as fixed offsets (see
+//! [`ParameterSet`]); each is written and read one polynomial at a time so that a
+//! strategy can decode exactly the polynomial it needs from the packed bytes.
+
+use super::params::{ParameterSet, N, POLY_T0_BYTES, POLY_T1_BYTES, SEED_BYTES, D};
+use super::poly::Poly;
+use crate::ct;
+
+/// Packs 256 values of `bits` bits each, little-endian bit order (the order of
+/// FIPS 204's BitsToBytes). `value(i)` must be below 2^bits.
+#[inline(always)]
+fn pack_bits(bits: usize, out: &mut [u8], value: impl Fn(usize) -> u32) {
+    debug_assert_eq!(out.len(), 32 * bits);
+    let mut acc: u64 = 0;
+    let mut filled = 0;
+    let mut o = 0;
+    for i in 0..N {
+        acc |= (value(i) as u64) << filled;
+        filled += bits;
+        while filled >= 8 {
+            out[o] = acc as u8;
+            acc >>= 8;
+            filled -= 8;
+            o += 1;
+        }
+    }
+}
+
+/// Unpacks 256 values of `bits` bits each and hands them to `store(i, v)`.
+#[inline(always)]
+fn unpack_bits(bits: usize, input: &[u8], mut store: impl FnMut(usize, u32)) {
+    debug_assert_eq!(input.len(), 32 * bits);
+    let mask = (1u64 << bits) - 1;
+    let mut acc: u64 = 0;
+    let mut filled = 0;
+    let mut bytes = input.iter();
+    for i in 0..N {
+        while filled < bits {
+            acc |= (*bytes.next().unwrap_or(&0) as u64) << filled;
+            filled += 8;
+        }
+        store(i, (acc & mask) as u32);
+        acc >>= bits;
+        filled -= bits;
+    }
+}
+
+/// FIPS 204, Algorithm 16: SimpleBitPack(w, b) for coefficients in [0, 2^bits).
+pub fn simple_bit_pack(a: &Poly, bits: usize, out: &mut [u8]) {
+    pack_bits(bits, out, |i| a.coeffs[i] as u32);
+}
+
+/// FIPS 204, Algorithm 18: SimpleBitUnpack(v, b).
+pub fn simple_bit_unpack(input: &[u8], bits: usize, a: &mut Poly) {
+    unpack_bits(bits, input, |i, v| a.coeffs[i] = v as i32);
+}
+
+/// FIPS 204, Algorithm 17: BitPack(w, a, b) for coefficients in [-a, b], stored as
+/// b - w in `bits` bits.
+pub fn bit_pack(w: &Poly, b: i32, bits: usize, out: &mut [u8]) {
+    pack_bits(bits, out, |i| (b - w.coeffs[i]) as u32);
+}
+
+/// FIPS 204, Algorithm 19: BitUnpack(v, a, b): coefficients b - u for the packed u.
+pub fn bit_unpack(input: &[u8], b: i32, bits: usize, w: &mut Poly) {
+    unpack_bits(bits, input, |i, u| w.coeffs[i] = b - u as i32);
+}
+
+/// Packs t1 (10 bits per coefficient) as in pkEncode.
+pub fn pack_t1(t1: &Poly, out: &mut [u8]) {
+    simple_bit_pack(t1, 10, out);
+}
+
+/// Unpacks t1 as in pkDecode.
+pub fn unpack_t1(input: &[u8], t1: &mut Poly) {
+    simple_bit_unpack(input, 10, t1);
+}
+
+/// Packs t0 in (-2^12, 2^12] as in skEncode.
+pub fn pack_t0(t0: &Poly, out: &mut [u8]) {
+    bit_pack(t0, 1 << (D - 1), D as usize, out);
+}
+
+/// Unpacks t0 as in skDecode.
+pub fn unpack_t0(input: &[u8], t0: &mut Poly) {
+    bit_unpack(input, 1 << (D - 1), D as usize, t0);
+}
+
+/// Packs s1 or s2 with coefficients in [-eta, eta] as in skEncode.
+pub fn pack_eta<P: ParameterSet>(s: &Poly, out: &mut [u8]) {
+    bit_pack(s, P::ETA, P::ETA_BITS, out);
+}
+
+/// Unpacks s1 or s2 as in skDecode. Returns `false` (in constant time, after
+/// decoding everything) when a packed value is above 2 eta, i.e. the coefficient
+/// is outside [-eta, eta]: such a key is malformed.
+pub fn unpack_eta<P: ParameterSet>(input: &[u8], s: &mut Poly) -> bool {
+    let mut bad = 0u32;
+    unpack_bits(P::ETA_BITS, input, |i, u| {
+        bad |= ct::lt_bit_u32(2 * P::ETA as u32, u);
+        s.coeffs[i] = P::ETA - u as i32;
+    });
+    bad == 0
+}
+
+/// Packs z with coefficients in (-gamma1, gamma1] as in sigEncode.
+pub fn bit_pack_gamma1<P: ParameterSet>(z: &Poly, out: &mut [u8]) {
+    bit_pack(z, P::GAMMA1, P::GAMMA1_BITS, out);
+}
+
+/// Unpacks z (or an ExpandMask output) as in sigDecode: coefficients in
+/// [gamma1 - 2^bits + 1, gamma1]. The z bound is checked by verification.
+pub fn bit_unpack_gamma1<P: ParameterSet>(input: &[u8], z: &mut Poly) {
+    bit_unpack(input, P::GAMMA1, P::GAMMA1_BITS, z);
+}
+
+/// Packs one polynomial of w1 (coefficients in [0, (q-1)/(2 gamma2))) as w1Encode does.
+pub fn pack_w1<P: ParameterSet>(w1: &Poly, out: &mut [u8]) {
+    simple_bit_pack(w1, P::W1_BITS, out);
+}
+
+/// Byte range of polynomial `i` of s1 in the secret key.
+pub fn sk_s1_range<P: ParameterSet>(i: usize) -> core::ops::Range<usize> {
+    let start = P::SK_S1_OFFSET + i * P::POLY_ETA_BYTES;
+    start..start + P::POLY_ETA_BYTES
+}
+
+/// Byte range of polynomial `i` of s2 in the secret key.
+pub fn sk_s2_range<P: ParameterSet>(i: usize) -> core::ops::Range<usize> {
+    let start = P::SK_S2_OFFSET + i * P::POLY_ETA_BYTES;
+    start..start + P::POLY_ETA_BYTES
+}
+
+/// Byte range of polynomial `i` of t0 in the secret key.
+pub fn sk_t0_range<P: ParameterSet>(i: usize) -> core::ops::Range<usize> {
+    let start = P::SK_T0_OFFSET + i * POLY_T0_BYTES;
+    start..start + POLY_T0_BYTES
+}
+
+/// Byte range of polynomial `i` of t1 in the public key.
+pub fn pk_t1_range(i: usize) -> core::ops::Range<usize> {
+    let start = SEED_BYTES + i * POLY_T1_BYTES;
+    start..start + POLY_T1_BYTES
+}
+
+/// Byte range of polynomial `i` of z in the signature.
+pub fn sig_z_range<P: ParameterSet>(i: usize) -> core::ops::Range<usize> {
+    let start = P::SIG_Z_OFFSET + i * P::POLY_Z_BYTES;
+    start..start + P::POLY_Z_BYTES
+}
+
+/// The seeds at the head of a secret key (FIPS 204, Algorithm 25: skDecode).
+pub struct SkSeeds<'a> {
+    /// rho, the seed of A.
+    pub rho: &'a [u8; 32],
+    /// K, the signing seed.
+    pub key: &'a [u8; 32],
+    /// tr = H(pk).
+    pub tr: &'a [u8; 64],
+}
+
+/// FIPS 204, Algorithm 25: skDecode, the fixed-size head (rho, K, tr); the
+/// polynomials are decoded one at a time with [`sk_s1_range`], [`sk_s2_range`],
+/// [`sk_t0_range`]. `sk` must be `SK_BYTES` long.
+pub fn sk_seeds(sk: &[u8]) -> SkSeeds<'_> {
+    let (rho, rest) = sk.split_first_chunk::<32>().expect("sk holds rho");
+    let (key, rest) = rest.split_first_chunk::<32>().expect("sk holds K");
+    let (tr, _) = rest.split_first_chunk::<64>().expect("sk holds tr");
+    SkSeeds { rho, key, tr }
+}
+
+/// FIPS 204, Algorithm 20: HintBitPack for one polynomial: appends the positions of
+/// its ones to `positions[*count..]` and records the running count in the trailer
+/// byte `ends[i]`. The caller checks that the total stays within omega first.
+pub fn hint_bit_pack_row(h: &Poly, positions: &mut [u8], count: &mut usize, end: &mut u8) {
+    for (j, &b) in h.coeffs.iter().enumerate() {
+        if b != 0 {
+            positions[*count] = j as u8;
+            *count += 1;
+        }
+    }
+    *end = *count as u8;
+}
+
+/// FIPS 204, Algorithm 21: HintBitUnpack, as a validation of the whole hint field
+/// (`OMEGA + K` bytes): the counts are non-decreasing and at most omega, the positions
+/// of each row strictly increasing, and the unused positions zero. Returns `false`
+/// where the standard returns ⊥.
+pub fn hint_is_well_formed<P: ParameterSet>(hint: &[u8]) -> bool {
+    if hint.len() != P::OMEGA + P::K {
+        return false;
+    }
+    let (positions, ends) = hint.split_at(P::OMEGA);
+    let mut index = 0usize;
+    for &end in ends {
+        let end = end as usize;
+        if end < index || end > P::OMEGA {
+            return false;
+        }
+        let first = index;
+        while index < end {
+            if index > first && positions[index - 1] >= positions[index] {
+                return false;
+            }
+            index += 1;
+        }
+    }
+    positions[index..].iter().all(|&b| b == 0)
+}
+
+/// FIPS 204, Algorithm 21: HintBitUnpack for row `i` of a hint field already checked
+/// by [`hint_is_well_formed`]: writes h\[i\] as 0/1 coefficients.
+pub fn hint_bit_unpack_row<P: ParameterSet>(hint: &[u8], i: usize, h: &mut Poly) {
+    let (positions, ends) = hint.split_at(P::OMEGA);
+    let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+    let end = ends[i] as usize;
+    h.coeffs = [0; N];
+    for &p in &positions[start..end] {
+        h.coeffs[p as usize] = 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mldsa::params::{MlDsa44, MlDsa65, MlDsa87, Q};
+
+    fn lcg(seed: &mut u64) -> u32 {
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (*seed >> 33) as u32
+    }
+
+    fn random_poly(seed: &mut u64, lo: i32, hi: i32) -> Poly {
+        let mut p = Poly::zero();
+        for c in p.coeffs.iter_mut() {
+            *c = lo + (lcg(seed) % (hi - lo + 1) as u32) as i32;
+        }
+        p
+    }
+
+    #[test]
+    fn bit_packing_round_trips() {
+        let mut seed = 1;
+        let mut buf = [0u8; 32 * 20];
+        let mut back = Poly::zero();
+        for bits in [3usize, 4, 6, 10, 13, 18, 20] {
+            let a = random_poly(&mut seed, 0, (1 << bits) - 1);
+            simple_bit_pack(&a, bits, &mut buf[..32 * bits]);
+            simple_bit_unpack(&buf[..32 * bits], bits, &mut back);
+            assert_eq!(a, back, "bits = {bits}");
+        }
+        // Bit order: the first coefficient sits in the lowest bits of the first byte.
+        let mut one = Poly::zero();
+        one.coeffs[0] = 1;
+        one.coeffs[1] = 1;
+        simple_bit_pack(&one, 10, &mut buf[..320]);
+        assert_eq!(&buf[..3], &[1, 4, 0]);
+    }
+
+    fn eta_and_z<P: ParameterSet>() {
+        let mut seed = 2;
+        let mut buf = [0u8; 32 * 20];
+        let mut back = Poly::zero();
+        let s = random_poly(&mut seed, -P::ETA, P::ETA);
+        pack_eta::<P>(&s, &mut buf[..P::POLY_ETA_BYTES]);
+        assert!(unpack_eta::<P>(&buf[..P::POLY_ETA_BYTES], &mut back));
+        assert_eq!(s, back);
+        // A packed value of 2 eta + 1 is out of range.
+        buf[P::POLY_ETA_BYTES - 1] |= 0xf0;
+        assert!(!unpack_eta::<P>(&buf[..P::POLY_ETA_BYTES], &mut back));
+        let z = random_poly(&mut seed, -P::GAMMA1 + 1, P::GAMMA1);
+        bit_pack_gamma1::<P>(&z, &mut buf[..P::POLY_Z_BYTES]);
+        bit_unpack_gamma1::<P>(&buf[..P::POLY_Z_BYTES], &mut back);
+        assert_eq!(z, back);
+        let t0 = random_poly(&mut seed, -(1 << 12) + 1, 1 << 12);
+        pack_t0(&t0, &mut buf[..POLY_T0_BYTES]);
+        unpack_t0(&buf[..POLY_T0_BYTES], &mut back);
+        assert_eq!(t0, back);
+        let w1 = random_poly(&mut seed, 0, (Q - 1) / (2 * P::GAMMA2) - 1);
+        pack_w1::<P>(&w1, &mut buf[..P::POLY_W1_BYTES]);
+        simple_bit_unpack(&buf[..P::POLY_W1_BYTES], P::W1_BITS, &mut back);
+        assert_eq!(w1, back);
+    }
+
+    #[test]
+    fn eta_z_t0_w1_round_trip() {
+        eta_and_z::<MlDsa44>();
+        eta_and_z::<MlDsa65>();
+        eta_and_z::<MlDsa87>();
+    }
+
+    #[test]
+    fn hint_encoding_rules() {
+        type P = MlDsa44;
+        let mut field = [0u8; 84];
+        // Row 0: positions 3, 9; row 1: none; row 2: 0; row 3: 255.
+        let rows: [&[u8]; 4] = [&[3, 9], &[], &[0], &[255]];
+        let mut count = 0;
+        for (i, r) in rows.iter().enumerate() {
+            let mut h = Poly::zero();
+            for &p in *r {
+                h.coeffs[p as usize] = 1;
+            }
+            let (pos, ends) = field.split_at_mut(P::OMEGA);
+            hint_bit_pack_row(&h, pos, &mut count, &mut ends[i]);
+        }
+        assert!(hint_is_well_formed::<P>(&field));
+        let mut h = Poly::zero();
+        hint_bit_unpack_row::<P>(&field, 0, &mut h);
+        assert_eq!(h.coeffs.iter().sum::<i32>(), 2);
+        assert_eq!((h.coeffs[3], h.coeffs[9]), (1, 1));
+        hint_bit_unpack_row::<P>(&field, 3, &mut h);
+        assert_eq!(h.coeffs[255], 1);
+
+        let mut bad = field;
+        bad[1] = 3; // not strictly increasing within row 0
+        assert!(!hint_is_well_formed::<P>(&bad));
+        let mut bad = field;
+        bad[10] = 1; // a non-zero unused position
+        assert!(!hint_is_well_formed::<P>(&bad));
+        let mut bad = field;
+        bad[P::OMEGA + 1] = 1; // count decreasing
+        assert!(!hint_is_well_formed::<P>(&bad));
+        let mut bad = field;
+        bad[P::OMEGA + 3] = P::OMEGA as u8 + 1; // count above omega
+        assert!(!hint_is_well_formed::<P>(&bad));
+        assert!(!hint_is_well_formed::<P>(&field[1..]));
+    }
+}

@@ -1,0 +1,142 @@
+//! Polynomials of R_q = Z_q[X]/(X^256 + 1) with the coefficient-wise operations the
+//! algorithms need.
+
+use super::field::{caddq, montgomery_reduce, reduce32};
+use super::ntt;
+use super::params::{D, N};
+use zeroize::Zeroize;
+
+/// A polynomial of R_q: 256 signed 32-bit coefficients whose range each function
+/// documents. It may hold secret data: it zeroizes on request and prints no
+/// coefficients.
+#[derive(Clone, PartialEq, Eq, Zeroize)]
+pub struct Poly {
+    /// The coefficients, lowest degree first.
+    pub coeffs: [i32; N],
+}
+
+impl Default for Poly {
+    fn default() -> Self {
+        Self { coeffs: [0; N] }
+    }
+}
+
+impl core::fmt::Debug for Poly {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Poly { .. }")
+    }
+}
+
+impl Poly {
+    /// The zero polynomial.
+    pub const fn zero() -> Self {
+        Self { coeffs: [0; N] }
+    }
+
+    /// In-place NTT (Algorithm 41); coefficients below q in, below 9q out.
+    pub fn ntt(&mut self) {
+        ntt::ntt(&mut self.coeffs);
+    }
+
+    /// In-place NTT^-1 (Algorithm 42) times R; coefficients below q in and out.
+    pub fn inv_ntt_tomont(&mut self) {
+        ntt::inv_ntt_tomont(&mut self.coeffs);
+    }
+
+    /// `self += other` without reduction.
+    pub fn add_assign(&mut self, other: &Poly) {
+        for (a, b) in self.coeffs.iter_mut().zip(&other.coeffs) {
+            *a += *b;
+        }
+    }
+
+    /// `self -= other` without reduction.
+    pub fn sub_assign(&mut self, other: &Poly) {
+        for (a, b) in self.coeffs.iter_mut().zip(&other.coeffs) {
+            *a -= *b;
+        }
+    }
+
+    /// `self = a ∘ b / R` in the NTT domain (coefficients below 9q in, below q out).
+    pub fn pointwise_montgomery(&mut self, a: &Poly, b: &Poly) {
+        for ((r, x), y) in self.coeffs.iter_mut().zip(&a.coeffs).zip(&b.coeffs) {
+            *r = montgomery_reduce(*x as i64 * *y as i64);
+        }
+    }
+
+    /// `self = self ∘ b / R` in the NTT domain.
+    pub fn mul_assign_montgomery(&mut self, b: &Poly) {
+        for (r, y) in self.coeffs.iter_mut().zip(&b.coeffs) {
+            *r = montgomery_reduce(*r as i64 * *y as i64);
+        }
+    }
+
+    /// `self += a ∘ b / R` in the NTT domain.
+    pub fn pointwise_acc_montgomery(&mut self, a: &Poly, b: &Poly) {
+        for ((r, x), y) in self.coeffs.iter_mut().zip(&a.coeffs).zip(&b.coeffs) {
+            *r += montgomery_reduce(*x as i64 * *y as i64);
+        }
+    }
+
+    /// Reduces every coefficient into [-6283008, 6283008] (see `reduce32`).
+    pub fn reduce(&mut self) {
+        for c in self.coeffs.iter_mut() {
+            *c = reduce32(*c);
+        }
+    }
+
+    /// Adds q to every negative coefficient.
+    pub fn caddq(&mut self) {
+        for c in self.coeffs.iter_mut() {
+            *c = caddq(*c);
+        }
+    }
+
+    /// Multiplies by 2^d (t1 to t1 * 2^d); coefficients below 2^10 in.
+    pub fn shift_left_d(&mut self) {
+        for c in self.coeffs.iter_mut() {
+            *c <<= D;
+        }
+    }
+
+    /// Whether every coefficient has absolute value below `bound`.
+    ///
+    /// Constant-time: scans every coefficient, leaks only the answer.
+    pub fn norm_below(&self, bound: i32) -> bool {
+        let mut over = 0i32;
+        for &c in &self.coeffs {
+            // |c| without a branch, then the sign of bound - 1 - |c|.
+            let m = c >> 31;
+            let abs = (c ^ m) - m;
+            over |= (bound - 1) - abs;
+        }
+        over >= 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::format;
+
+    #[test]
+    fn norm_check() {
+        let mut p = Poly::zero();
+        assert!(p.norm_below(1));
+        p.coeffs[17] = -5;
+        assert!(p.norm_below(6));
+        assert!(!p.norm_below(5));
+        p.coeffs[200] = 5;
+        assert!(!p.norm_below(5));
+        p.coeffs = [0; N];
+        p.coeffs[255] = 6_283_008;
+        assert!(!p.norm_below((8_380_417 - 1) / 8));
+    }
+
+    #[test]
+    fn debug_hides_coefficients() {
+        let mut p = Poly::zero();
+        p.coeffs[0] = 123_456;
+        assert_eq!(format!("{p:?}"), "Poly { .. }");
+    }
+}

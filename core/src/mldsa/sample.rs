@@ -1,0 +1,197 @@
+//! FIPS 204, Section 7.3: pseudorandom sampling. Each function produces one
+//! polynomial, so that a strategy can sample exactly the polynomial it needs.
+
+use super::packing::bit_unpack_gamma1;
+use super::params::{ParameterSet, N, Q};
+use super::poly::Poly;
+use crate::ct;
+use crate::hash::{Shake128, Shake256};
+use zeroize::Zeroize;
+
+/// FIPS 204, Algorithm 29: SampleInBall. Writes into `c` the challenge with `TAU`
+/// coefficients of +-1 derived from `c_tilde`.
+///
+/// The challenge of a rejected signing iteration is secret, so positions are written
+/// by a masked scan over the whole polynomial rather than by a secret index.
+pub fn sample_in_ball<P: ParameterSet>(c_tilde: &[u8], c: &mut Poly) {
+    let mut h = Shake256::new();
+    h.absorb(c_tilde);
+    let mut xof = h.finalize();
+    let mut block = [0u8; Shake256::RATE];
+    xof.squeeze(&mut block);
+    let mut signs = u64::from_le_bytes([
+        block[0], block[1], block[2], block[3], block[4], block[5], block[6], block[7],
+    ]);
+    let mut pos = 8;
+    c.coeffs = [0; N];
+    for i in (N - P::TAU)..N {
+        let j = loop {
+            if pos == block.len() {
+                xof.squeeze(&mut block);
+                pos = 0;
+            }
+            let j = block[pos] as usize;
+            pos += 1;
+            if j <= i {
+                break j;
+            }
+        };
+        // c[i] = c[j]; c[j] = (-1)^h[i + tau - 256]
+        let sign = 1 - 2 * (signs & 1) as i32;
+        signs >>= 1;
+        let mut cj = 0;
+        for (idx, &v) in c.coeffs.iter().enumerate() {
+            cj |= v & ct::eq_mask_u32(idx as u32, j as u32) as i32;
+        }
+        c.coeffs[i] = cj;
+        for (idx, v) in c.coeffs.iter_mut().enumerate() {
+            *v = ct::select_i32(ct::eq_mask_u32(idx as u32, j as u32) as i32, sign, *v);
+        }
+    }
+    block.zeroize();
+    signs.zeroize();
+}
+
+/// FIPS 204, Algorithm 30: RejNTTPoly, for the seed rho || s || r: the entry
+/// A-hat\[r\]\[s\] of ExpandA, already in the NTT domain.
+pub fn rej_ntt_poly(rho: &[u8; 32], r: u8, s: u8, a: &mut Poly) {
+    let mut h = Shake128::new();
+    h.absorb(rho);
+    h.absorb(&[s, r]);
+    let mut xof = h.finalize();
+    // The rate is a multiple of 3: whole blocks yield whole 3-byte candidates.
+    let mut block = [0u8; Shake128::RATE];
+    let mut ctr = 0;
+    while ctr < N {
+        xof.squeeze(&mut block);
+        for b in block.chunks_exact(3) {
+            // Algorithm 14: CoeffFromThreeBytes (the top bit of b2 is dropped).
+            let t = u32::from_le_bytes([b[0], b[1], b[2] & 0x7f, 0]) as i32;
+            if t < Q && ctr < N {
+                a.coeffs[ctr] = t;
+                ctr += 1;
+            }
+        }
+    }
+}
+
+/// FIPS 204, Algorithm 32: ExpandA, one entry at a time: `A-hat[r][s]`.
+pub fn expand_a_entry(rho: &[u8; 32], r: usize, s: usize, a: &mut Poly) {
+    rej_ntt_poly(rho, r as u8, s as u8, a);
+}
+
+/// FIPS 204, Algorithm 31: RejBoundedPoly, for the seed rho' || index (2 bytes):
+/// coefficients in [-eta, eta].
+///
+/// Only the positions of rejected half-bytes depend on the secret stream, and they
+/// say nothing about the accepted values.
+pub fn rej_bounded_poly<P: ParameterSet>(rho_prime: &[u8; 64], index: u16, a: &mut Poly) {
+    let mut h = Shake256::new();
+    h.absorb(rho_prime);
+    h.absorb(&index.to_le_bytes());
+    let mut xof = h.finalize();
+    let mut block = [0u8; Shake256::RATE];
+    let mut ctr = 0;
+    while ctr < N {
+        xof.squeeze(&mut block);
+        for &b in block.iter() {
+            for z in [b & 0x0f, b >> 4] {
+                if let Some(v) = coeff_from_half_byte::<P>(z) {
+                    if ctr < N {
+                        a.coeffs[ctr] = v;
+                        ctr += 1;
+                    }
+                }
+            }
+        }
+    }
+    block.zeroize();
+}
+
+/// FIPS 204, Algorithm 15: CoeffFromHalfByte. `eta - (b mod 5)` for eta = 2 (b < 15),
+/// `eta - b` for eta = 4 (b < 9), and nothing otherwise.
+#[inline(always)]
+fn coeff_from_half_byte<P: ParameterSet>(b: u8) -> Option<i32> {
+    let b = b as i32;
+    if P::ETA == 2 && b < 15 {
+        // b mod 5 without a division: 205 / 1024 approximates 1/5 closely enough for b < 15.
+        Some(2 - (b - 5 * ((b * 205) >> 10)))
+    } else if P::ETA == 4 && b < 9 {
+        Some(4 - b)
+    } else {
+        None
+    }
+}
+
+/// FIPS 204, Algorithm 33: ExpandS, one polynomial at a time: s1\[r\] for r < l and
+/// s2\[r - l\] for l <= r < l + k.
+pub fn expand_s_entry<P: ParameterSet>(rho_prime: &[u8; 64], r: usize, a: &mut Poly) {
+    rej_bounded_poly::<P>(rho_prime, r as u16, a);
+}
+
+/// FIPS 204, Algorithm 34: ExpandMask, one polynomial at a time: y\[r\] for the
+/// counter `kappa`, coefficients in (-gamma1, gamma1].
+pub fn expand_mask_entry<P: ParameterSet>(rho_pp: &[u8; 64], kappa: u16, r: usize, y: &mut Poly) {
+    let mut h = Shake256::new();
+    h.absorb(rho_pp);
+    h.absorb(&(kappa.wrapping_add(r as u16)).to_le_bytes());
+    let mut xof = h.finalize();
+    let mut v = [0u8; 32 * 20];
+    let v = &mut v[..P::POLY_Z_BYTES];
+    xof.squeeze(v);
+    bit_unpack_gamma1::<P>(v, y);
+    v.zeroize();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mldsa::params::{MlDsa44, MlDsa65, MlDsa87};
+
+    #[test]
+    fn half_byte_mapping() {
+        for b in 0..16u8 {
+            let want2 = if b < 15 { Some(2 - (b as i32 % 5)) } else { None };
+            let want4 = if b < 9 { Some(4 - b as i32) } else { None };
+            assert_eq!(coeff_from_half_byte::<MlDsa44>(b), want2);
+            assert_eq!(coeff_from_half_byte::<MlDsa65>(b), want4);
+        }
+    }
+
+    fn ball<P: ParameterSet>() {
+        for seed in 0u8..20 {
+            let mut c = Poly::zero();
+            sample_in_ball::<P>(&[seed; 64][..P::C_TILDE_BYTES], &mut c);
+            let nonzero = c.coeffs.iter().filter(|&&x| x != 0).count();
+            assert_eq!(nonzero, P::TAU);
+            assert!(c.coeffs.iter().all(|&x| (-1..=1).contains(&x)));
+        }
+    }
+
+    #[test]
+    fn sample_in_ball_has_tau_signs() {
+        ball::<MlDsa44>();
+        ball::<MlDsa65>();
+        ball::<MlDsa87>();
+    }
+
+    #[test]
+    fn samplers_stay_in_range() {
+        let rho = [9u8; 32];
+        let mut a = Poly::zero();
+        rej_ntt_poly(&rho, 1, 2, &mut a);
+        assert!(a.coeffs.iter().all(|&x| (0..Q).contains(&x)));
+        let mut b = Poly::zero();
+        rej_ntt_poly(&rho, 2, 1, &mut b);
+        assert_ne!(a, b, "row and column bytes must be ordered");
+        let rp = [3u8; 64];
+        rej_bounded_poly::<MlDsa65>(&rp, 4, &mut a);
+        assert!(a.coeffs.iter().all(|&x| (-4..=4).contains(&x)));
+        rej_bounded_poly::<MlDsa87>(&rp, 4, &mut a);
+        assert!(a.coeffs.iter().all(|&x| (-2..=2).contains(&x)));
+        expand_mask_entry::<MlDsa44>(&rp, 10, 2, &mut a);
+        assert!(a.coeffs.iter().all(|&x| x > -(1 << 17) && x <= 1 << 17));
+        expand_mask_entry::<MlDsa44>(&rp, 11, 1, &mut b);
+        assert_eq!(a, b, "ExpandMask uses kappa + r as the counter");
+    }
+}
