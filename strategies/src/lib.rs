@@ -1,0 +1,47 @@
+//! # pqfit
+//!
+//! Post-quantum signatures for microcontrollers, `no_std` and heap-free, whose
+//! memory/speed trade-off is a type the integrator names:
+//!
+//! ```
+//! use pqfit::{Dilithium3, Reference, Signature, SigningKey, VerifyingKey};
+//!
+//! type Signer = Dilithium3<Reference>;
+//! let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
+//! Signer::key_gen_internal(&[7u8; 32], &mut vk, &mut sk);
+//! let mut sig = Signature::default();
+//! Signer::sign_deterministic(&sk, b"firmware v1.2", b"", &mut sig).unwrap();
+//! assert!(Signer::verify(&vk, b"firmware v1.2", b"", sig.as_bytes()).is_ok());
+//! assert!(Signer::verify(&vk, b"firmware v1.3", b"", sig.as_bytes()).is_err());
+//! ```
+//!
+//! ML-DSA follows FIPS 204 byte for byte: pure ML-DSA with context strings, hedged
+//! and deterministic signing, HashML-DSA, and the internal and external-mu entry
+//! points. `Dilithium2/3/5` are ML-DSA-44/65/87. The algorithms live in [`mldsa`]
+//! and are written once over the memory strategies of [`strategy`].
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(test)]
+extern crate std;
+
+mod error;
+mod keys;
+pub mod mldsa;
+mod prehash;
+pub mod strategy;
+
+pub use error::Error;
+pub use keys::{Signature, SigningKey, VerifyingKey};
+pub use mldsa::{KeyPair, MlDsa};
+pub use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+pub use prehash::{PreHash, MAX_PREHASH_BYTES};
+pub use strategy::{Custom, Reference};
+
+/// ML-DSA-44 (Dilithium2) with the memory strategy `S`.
+pub type Dilithium2<S = Reference> = MlDsa<MlDsa44, S>;
+/// ML-DSA-65 (Dilithium3) with the memory strategy `S`.
+pub type Dilithium3<S = Reference> = MlDsa<MlDsa65, S>;
+/// ML-DSA-87 (Dilithium5) with the memory strategy `S`.
+pub type Dilithium5<S = Reference> = MlDsa<MlDsa87, S>;

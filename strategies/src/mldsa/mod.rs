@@ -1,0 +1,235 @@
+//! ML-DSA (FIPS 204): the external algorithms (Algorithms 1-5) and the entry points
+//! to the internal ones, for a parameter set `P` and a memory strategy `S`.
+
+mod keygen;
+mod sign;
+mod signature_traits;
+mod verify;
+
+pub use signature_traits::KeyPair;
+
+use crate::keys::{SigningKey, Signature, VerifyingKey};
+use crate::prehash::{PreHash, MAX_PREHASH_BYTES};
+use crate::strategy::{Reference, Strategy};
+use crate::Error;
+use core::marker::PhantomData;
+use pqfit_core::hash::{shake256, Shake256};
+use pqfit_core::mldsa::params::MAX_CONTEXT_BYTES;
+use pqfit_core::mldsa::ParameterSet;
+use rand_core::TryCryptoRng;
+use zeroize::Zeroizing;
+
+/// ML-DSA for the parameter set `P`, with the memory strategy `S`.
+///
+/// All functions write into caller-provided buffers; the strategy changes stack,
+/// flash and time, never the bytes produced.
+pub struct MlDsa<P, S = Reference>(PhantomData<(P, S)>);
+
+/// The domain separator of M' for pure ML-DSA (FIPS 204, Algorithm 2, line 10).
+const PURE: u8 = 0;
+/// The domain separator of M' for HashML-DSA (FIPS 204, Algorithm 4, line 23).
+const PRE_HASH: u8 = 1;
+
+fn check_context(ctx: &[u8]) -> Result<u8, Error> {
+    if ctx.len() > MAX_CONTEXT_BYTES {
+        Err(Error::ContextTooLong)
+    } else {
+        Ok(ctx.len() as u8)
+    }
+}
+
+fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
+    if bytes.len() == expected {
+        Ok(())
+    } else {
+        Err(Error::InvalidLength {
+            expected,
+            actual: bytes.len(),
+        })
+    }
+}
+
+/// mu = H(tr || M', 64) with M' given in pieces (FIPS 204, Algorithm 7, line 6).
+fn message_representative(tr: &[u8], m_prime: &[&[u8]], mu: &mut [u8; 64]) {
+    let mut h = Shake256::new();
+    h.absorb(tr);
+    for part in m_prime {
+        h.absorb(part);
+    }
+    h.finalize().squeeze(mu);
+}
+
+impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
+    /// FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, from the 32-byte seed xi.
+    pub fn key_gen_internal(xi: &[u8; 32], vk: &mut VerifyingKey<P>, sk: &mut SigningKey<P>) {
+        keygen::key_gen_internal::<P, S>(xi, &mut vk.bytes, &mut sk.bytes);
+    }
+
+    /// FIPS 204, Algorithm 1: ML-DSA.KeyGen, drawing xi from `rng`.
+    pub fn key_gen<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        vk: &mut VerifyingKey<P>,
+        sk: &mut SigningKey<P>,
+    ) -> Result<(), Error> {
+        let mut xi = Zeroizing::new([0u8; 32]);
+        rng.try_fill_bytes(&mut xi[..]).map_err(|_| Error::Rng)?;
+        Self::key_gen_internal(&xi, vk, sk);
+        Ok(())
+    }
+
+    /// FIPS 204, Algorithm 2: ML-DSA.Sign with the given 32 bytes of randomness
+    /// `rnd` (all zero for the deterministic variant).
+    pub fn sign(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        ctx: &[u8],
+        rnd: &[u8; 32],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        let ctx_len = check_context(ctx)?;
+        let mut mu = Zeroizing::new([0u8; 64]);
+        message_representative(Self::tr(sk), &[&[PURE, ctx_len], ctx, msg], &mut mu);
+        sign::sign_mu::<P, S>(&sk.bytes, &mu, rnd, &mut sig.bytes);
+        Ok(())
+    }
+
+    /// FIPS 204, Algorithm 2, hedged: rnd drawn from `rng` (the default variant).
+    pub fn sign_with_rng<R: TryCryptoRng + ?Sized>(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        ctx: &[u8],
+        rng: &mut R,
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        let rnd = Self::draw_rnd(rng)?;
+        Self::sign(sk, msg, ctx, &rnd, sig)
+    }
+
+    /// FIPS 204, Algorithm 2, deterministic variant (rnd = 0^32).
+    pub fn sign_deterministic(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        ctx: &[u8],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        Self::sign(sk, msg, ctx, &[0; 32], sig)
+    }
+
+    /// FIPS 204, Algorithm 4: HashML-DSA.Sign with the given `rnd`; `msg` is hashed
+    /// here with `ph`.
+    pub fn hash_sign(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        ctx: &[u8],
+        ph: PreHash,
+        rnd: &[u8; 32],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        let ctx_len = check_context(ctx)?;
+        let mut digest = [0u8; MAX_PREHASH_BYTES];
+        let n = ph.digest(msg, &mut digest);
+        let mut mu = Zeroizing::new([0u8; 64]);
+        let oid = ph.oid();
+        message_representative(
+            Self::tr(sk),
+            &[&[PRE_HASH, ctx_len], ctx, &oid, &digest[..n]],
+            &mut mu,
+        );
+        sign::sign_mu::<P, S>(&sk.bytes, &mu, rnd, &mut sig.bytes);
+        Ok(())
+    }
+
+    /// FIPS 204, Algorithm 4, hedged: rnd drawn from `rng`.
+    pub fn hash_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        ctx: &[u8],
+        ph: PreHash,
+        rng: &mut R,
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        let rnd = Self::draw_rnd(rng)?;
+        Self::hash_sign(sk, msg, ctx, ph, &rnd, sig)
+    }
+
+    /// FIPS 204, Algorithm 7: ML-DSA.Sign_internal on the formatted message M'.
+    pub fn sign_internal(sk: &SigningKey<P>, m_prime: &[u8], rnd: &[u8; 32], sig: &mut Signature<P>) {
+        let mut mu = Zeroizing::new([0u8; 64]);
+        message_representative(Self::tr(sk), &[m_prime], &mut mu);
+        sign::sign_mu::<P, S>(&sk.bytes, &mu, rnd, &mut sig.bytes);
+    }
+
+    /// FIPS 204, Algorithm 7 from an externally computed mu = H(tr || M', 64)
+    /// (see [`MlDsa::external_mu`]).
+    pub fn sign_mu(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut Signature<P>) {
+        sign::sign_mu::<P, S>(&sk.bytes, mu, rnd, &mut sig.bytes);
+    }
+
+    /// The message representative mu of pure ML-DSA for `msg` and `ctx` under the
+    /// public key `vk`, for signing with [`MlDsa::sign_mu`] elsewhere.
+    pub fn external_mu(vk: &VerifyingKey<P>, msg: &[u8], ctx: &[u8], mu: &mut [u8; 64]) -> Result<(), Error> {
+        let ctx_len = check_context(ctx)?;
+        let mut tr = [0u8; 64];
+        shake256(&[&vk.bytes], &mut tr);
+        message_representative(&tr, &[&[PURE, ctx_len], ctx, msg], mu);
+        Ok(())
+    }
+
+    /// FIPS 204, Algorithm 3: ML-DSA.Verify. `sig` of any length: a wrong length or a
+    /// malformed encoding is an `Err`, as is a signature that does not verify.
+    pub fn verify(vk: &VerifyingKey<P>, msg: &[u8], ctx: &[u8], sig: &[u8]) -> Result<(), Error> {
+        let ctx_len = check_context(ctx)?;
+        check_len(sig, P::SIG_BYTES)?;
+        let mut mu = [0u8; 64];
+        let mut tr = [0u8; 64];
+        shake256(&[&vk.bytes], &mut tr);
+        message_representative(&tr, &[&[PURE, ctx_len], ctx, msg], &mut mu);
+        verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
+    }
+
+    /// FIPS 204, Algorithm 5: HashML-DSA.Verify; `msg` is hashed here with `ph`.
+    pub fn hash_verify(
+        vk: &VerifyingKey<P>,
+        msg: &[u8],
+        ctx: &[u8],
+        ph: PreHash,
+        sig: &[u8],
+    ) -> Result<(), Error> {
+        let ctx_len = check_context(ctx)?;
+        check_len(sig, P::SIG_BYTES)?;
+        let mut digest = [0u8; MAX_PREHASH_BYTES];
+        let n = ph.digest(msg, &mut digest);
+        let mut tr = [0u8; 64];
+        shake256(&[&vk.bytes], &mut tr);
+        let mut mu = [0u8; 64];
+        let oid = ph.oid();
+        message_representative(&tr, &[&[PRE_HASH, ctx_len], ctx, &oid, &digest[..n]], &mut mu);
+        verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
+    }
+
+    /// FIPS 204, Algorithm 8: ML-DSA.Verify_internal on the formatted message M'.
+    pub fn verify_internal(vk: &VerifyingKey<P>, m_prime: &[u8], sig: &[u8]) -> Result<(), Error> {
+        check_len(sig, P::SIG_BYTES)?;
+        let mut tr = [0u8; 64];
+        shake256(&[&vk.bytes], &mut tr);
+        let mut mu = [0u8; 64];
+        message_representative(&tr, &[m_prime], &mut mu);
+        verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
+    }
+
+    /// FIPS 204, Algorithm 8 from an externally computed mu.
+    pub fn verify_mu(vk: &VerifyingKey<P>, mu: &[u8; 64], sig: &[u8]) -> Result<(), Error> {
+        check_len(sig, P::SIG_BYTES)?;
+        verify::verify_mu::<P, S>(&vk.bytes, mu, sig)
+    }
+
+    fn tr(sk: &SigningKey<P>) -> &[u8] {
+        &sk.bytes[64..128]
+    }
+
+    fn draw_rnd<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Zeroizing<[u8; 32]>, Error> {
+        let mut rnd = Zeroizing::new([0u8; 32]);
+        rng.try_fill_bytes(&mut rnd[..]).map_err(|_| Error::Rng)?;
+        Ok(rnd)
+    }
+}

@@ -1,0 +1,115 @@
+//! The RustCrypto `signature` traits, with the empty context string.
+//!
+//! `Signer` signs deterministically (it has no randomness); `RandomizedSigner`
+//! signs hedged, the variant FIPS 204 recommends.
+
+use super::MlDsa;
+use crate::keys::{SigningKey, Signature, VerifyingKey};
+use crate::strategy::{Reference, Strategy};
+use core::marker::PhantomData;
+use pqfit_core::mldsa::ParameterSet;
+use rand_core::TryCryptoRng;
+use signature::{Keypair, RandomizedSigner, Signer, Verifier};
+
+/// A signing key with its public key, signing with the strategy `S`.
+pub struct KeyPair<P: ParameterSet, S = Reference> {
+    /// The secret key.
+    pub signing_key: SigningKey<P>,
+    /// The public key.
+    pub verifying_key: VerifyingKey<P>,
+    _s: PhantomData<S>,
+}
+
+impl<P: ParameterSet, S: Strategy<P>> KeyPair<P, S> {
+    /// FIPS 204, Algorithm 6 from the seed xi.
+    pub fn from_seed(xi: &[u8; 32]) -> Self {
+        let mut kp = Self {
+            signing_key: SigningKey::default(),
+            verifying_key: VerifyingKey::default(),
+            _s: PhantomData,
+        };
+        MlDsa::<P, S>::key_gen_internal(xi, &mut kp.verifying_key, &mut kp.signing_key);
+        kp
+    }
+
+    /// FIPS 204, Algorithm 1: a fresh key pair from `rng`.
+    pub fn generate<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, crate::Error> {
+        let mut xi = zeroize::Zeroizing::new([0u8; 32]);
+        rng.try_fill_bytes(&mut xi[..]).map_err(|_| crate::Error::Rng)?;
+        Ok(Self::from_seed(&xi))
+    }
+}
+
+impl<P: ParameterSet, S> core::fmt::Debug for KeyPair<P, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KeyPair")
+            .field("signing_key", &self.signing_key)
+            .field("verifying_key", &self.verifying_key)
+            .finish()
+    }
+}
+
+impl<P: ParameterSet, S> Keypair for KeyPair<P, S> {
+    type VerifyingKey = VerifyingKey<P>;
+
+    fn verifying_key(&self) -> VerifyingKey<P> {
+        self.verifying_key.clone()
+    }
+}
+
+fn sign_deterministic<P: ParameterSet, S: Strategy<P>>(
+    sk: &SigningKey<P>,
+    msg: &[u8],
+) -> Result<Signature<P>, signature::Error> {
+    let mut sig = Signature::default();
+    MlDsa::<P, S>::sign_deterministic(sk, msg, &[], &mut sig).map_err(|_| signature::Error::new())?;
+    Ok(sig)
+}
+
+fn sign_hedged<P: ParameterSet, S: Strategy<P>, R: TryCryptoRng + ?Sized>(
+    sk: &SigningKey<P>,
+    rng: &mut R,
+    msg: &[u8],
+) -> Result<Signature<P>, signature::Error> {
+    let mut sig = Signature::default();
+    MlDsa::<P, S>::sign_with_rng(sk, msg, &[], rng, &mut sig).map_err(|_| signature::Error::new())?;
+    Ok(sig)
+}
+
+impl<P: ParameterSet, S: Strategy<P>> Signer<Signature<P>> for KeyPair<P, S> {
+    fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {
+        sign_deterministic::<P, S>(&self.signing_key, msg)
+    }
+}
+
+impl<P: ParameterSet, S: Strategy<P>> RandomizedSigner<Signature<P>> for KeyPair<P, S> {
+    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Signature<P>, signature::Error> {
+        sign_hedged::<P, S, R>(&self.signing_key, rng, msg)
+    }
+}
+
+impl<P: ParameterSet> Signer<Signature<P>> for SigningKey<P> {
+    fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {
+        sign_deterministic::<P, Reference>(self, msg)
+    }
+}
+
+impl<P: ParameterSet> RandomizedSigner<Signature<P>> for SigningKey<P> {
+    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Signature<P>, signature::Error> {
+        sign_hedged::<P, Reference, R>(self, rng, msg)
+    }
+}
+
+impl<P: ParameterSet> Verifier<Signature<P>> for VerifyingKey<P> {
+    fn verify(&self, msg: &[u8], sig: &Signature<P>) -> Result<(), signature::Error> {
+        MlDsa::<P, Reference>::verify(self, msg, &[], sig.as_bytes()).map_err(|_| signature::Error::new())
+    }
+}

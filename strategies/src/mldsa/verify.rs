@@ -1,0 +1,79 @@
+//! FIPS 204, Algorithm 8: ML-DSA.Verify_internal, over a memory strategy.
+
+use crate::strategy::{MatrixA, Strategy};
+use crate::Error;
+use generic_array::GenericArray;
+use pqfit_core::ct;
+use pqfit_core::hash::Shake256;
+use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
+
+/// Bytes of the largest packed w1 polynomial (6 bits per coefficient).
+const MAX_POLY_W1_BYTES: usize = 32 * 6;
+/// Bytes of the largest c-tilde.
+const MAX_C_TILDE_BYTES: usize = 64;
+
+/// FIPS 204, Algorithm 8: ML-DSA.Verify_internal, from the message representative
+/// `mu`. `pk` and `sig` have their exact lengths (checked by the caller).
+pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(pk: &[u8], mu: &[u8; 64], sig: &[u8]) -> Result<(), Error> {
+    let hint = &sig[P::SIG_H_OFFSET..];
+    if !packing::hint_is_well_formed::<P>(hint) {
+        return Err(Error::MalformedSignature);
+    }
+    let rho: &[u8; 32] = pk[..32].try_into().expect("pk holds rho");
+    let c_tilde = &sig[..P::C_TILDE_BYTES];
+
+    // z, checked against gamma1 - beta and kept in the NTT domain.
+    let mut z_hat: GenericArray<Poly, P::LLen> = GenericArray::default();
+    let mut ok = true;
+    for (j, z) in z_hat.iter_mut().enumerate() {
+        packing::bit_unpack_gamma1::<P>(&sig[packing::sig_z_range::<P>(j)], z);
+        ok &= z.norm_below(P::GAMMA1 - P::BETA);
+        z.ntt();
+    }
+    if !ok {
+        return Err(Error::VerificationFailed);
+    }
+
+    let mut a = <S::Matrix as MatrixA<P>>::Store::default();
+    S::Matrix::expand(&mut a, rho);
+
+    let mut c_hat = Poly::zero();
+    sample::sample_in_ball::<P>(c_tilde, &mut c_hat);
+    c_hat.ntt();
+
+    // w'_approx = NTT^-1(A-hat ∘ NTT(z) - NTT(c) ∘ NTT(t1 2^d)), one row at a time;
+    // w1' = UseHint(h, w'_approx) is absorbed as it is formed.
+    let mut h = Shake256::new();
+    h.absorb(mu);
+    let mut w = Poly::zero();
+    let mut t1 = Poly::zero();
+    let mut hint_row = Poly::zero();
+    let mut packed = [0u8; MAX_POLY_W1_BYTES];
+    for i in 0..P::K {
+        w.coeffs = [0; pqfit_core::mldsa::params::N];
+        for (j, z) in z_hat.iter().enumerate() {
+            S::Matrix::mul_acc(&a, rho, i, j, z, &mut w);
+        }
+        packing::unpack_t1(&pk[packing::pk_t1_range(i)], &mut t1);
+        t1.shift_left_d();
+        t1.ntt();
+        t1.mul_assign_montgomery(&c_hat);
+        w.sub_assign(&t1);
+        w.reduce();
+        w.inv_ntt_tomont();
+        w.caddq();
+        packing::hint_bit_unpack_row::<P>(hint, i, &mut hint_row);
+        for (c, &hk) in w.coeffs.iter_mut().zip(&hint_row.coeffs) {
+            *c = rounding::use_hint::<P>(hk as u32, *c);
+        }
+        packing::pack_w1::<P>(&w, &mut packed[..P::POLY_W1_BYTES]);
+        h.absorb(&packed[..P::POLY_W1_BYTES]);
+    }
+    let mut c_tilde_prime = [0u8; MAX_C_TILDE_BYTES];
+    h.finalize().squeeze(&mut c_tilde_prime[..P::C_TILDE_BYTES]);
+    if ct::bytes_eq(c_tilde, &c_tilde_prime[..P::C_TILDE_BYTES]) {
+        Ok(())
+    } else {
+        Err(Error::VerificationFailed)
+    }
+}

@@ -1,0 +1,26 @@
+//! [`CachedA`]: ExpandA once per operation and keep all k·l entries of A-hat.
+
+use super::MatrixA;
+use generic_array::GenericArray;
+use pqfit_core::mldsa::{sample, ParameterSet, Poly};
+
+/// Keeps the whole matrix A-hat (k·l polynomials, 1 KiB each) for the operation:
+/// the fastest choice when the stack allows it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CachedA;
+
+impl<P: ParameterSet> MatrixA<P> for CachedA {
+    type Store = GenericArray<Poly, P::KLLen>;
+
+    fn expand(store: &mut Self::Store, rho: &[u8; 32]) {
+        for i in 0..P::K {
+            for j in 0..P::L {
+                sample::expand_a_entry(rho, i, j, &mut store[i * P::L + j]);
+            }
+        }
+    }
+
+    fn mul_acc(store: &Self::Store, _rho: &[u8; 32], i: usize, j: usize, v_hat: &Poly, acc: &mut Poly) {
+        acc.pointwise_acc_montgomery(&store[i * P::L + j], v_hat);
+    }
+}

@@ -1,0 +1,174 @@
+//! Memory strategies for ML-DSA: where each large intermediate lives.
+//!
+//! The algorithms in [`crate::mldsa`] are written once over these traits. A
+//! strategy is a type with one component per intermediate:
+//!
+//! | component | trait | decides | implementations |
+//! |---|---|---|---|
+//! | matrix A | [`MatrixA`] | where A-hat lives | [`CachedA`] |
+//! | s1, s2, t0 | [`SecretVectors`] | decoded once or per use | [`CachedNtt`] |
+//! | commitment w | [`Commitment`] | w kept or recomputed | [`FullW`] |
+//! | mask y | [`MaskVector`] | y kept or regenerated | [`StoredY`] |
+//! | c·s1, c·s2, c·t0 | [`ChallengeProduct`] | how c times a secret is formed | [`NttProduct`] |
+//!
+//! Each component's `Store` is the memory it needs for one call; the algorithms
+//! hold one of each on their stack, so a frame holds exactly what the chosen
+//! strategy needs. Every strategy yields byte-identical keys and signatures.
+
+mod cached_a;
+mod cached_ntt;
+mod full_w;
+mod ntt_product;
+mod presets;
+mod stored_y;
+
+pub use cached_a::CachedA;
+pub use cached_ntt::CachedNtt;
+pub use full_w::FullW;
+pub use ntt_product::NttProduct;
+pub use presets::{Custom, Reference};
+pub use stored_y::StoredY;
+
+use pqfit_core::hash::Shake256;
+use pqfit_core::mldsa::{ParameterSet, Poly};
+use zeroize::Zeroize;
+
+/// Where the matrix A-hat = ExpandA(rho) lives during an operation.
+pub trait MatrixA<P: ParameterSet> {
+    /// Memory kept for the whole operation.
+    type Store: Default + Zeroize;
+
+    /// Prepares the store for the seed `rho` (called once per operation).
+    fn expand(store: &mut Self::Store, rho: &[u8; 32]);
+
+    /// `acc += A-hat[i][j] ∘ v_hat / R` (NTT domain, Montgomery product).
+    fn mul_acc(store: &Self::Store, rho: &[u8; 32], i: usize, j: usize, v_hat: &Poly, acc: &mut Poly);
+}
+
+/// How c (the challenge) times a short secret polynomial is computed.
+///
+/// All implementations must be constant-time in c and in the secret: the
+/// challenge of a rejected signing iteration is secret.
+pub trait ChallengeProduct<P: ParameterSet> {
+    /// A secret polynomial (s1, s2 or t0) prepared for multiplication by c.
+    type Operand: Default + Zeroize;
+    /// The challenge prepared for multiplication.
+    type Challenge: Default + Zeroize;
+
+    /// Prepares a secret polynomial given with centred coefficients, normal domain.
+    fn prepare_operand(s: &Poly, out: &mut Self::Operand);
+
+    /// Prepares the challenge c (coefficients in {-1, 0, 1}).
+    fn prepare_challenge(c: &Poly, out: &mut Self::Challenge);
+
+    /// `out = c * s` exactly, with centred coefficients in the normal domain.
+    fn multiply(c: &Self::Challenge, s: &Self::Operand, out: &mut Poly);
+}
+
+/// Which of the secret vectors s1, s2, t0 of a signing key are held, in which form.
+pub trait SecretVectors<P: ParameterSet, C: ChallengeProduct<P>> {
+    /// Memory kept for the whole signing call.
+    type Store: Default + Zeroize;
+
+    /// Prepares the store from the encoded secret key (`SK_BYTES` long, already
+    /// validated).
+    fn load(store: &mut Self::Store, sk: &[u8]);
+
+    /// s1\[j\] prepared for the product, borrowed from the store or built in `scratch`.
+    fn s1<'a>(store: &'a Self::Store, sk: &[u8], j: usize, scratch: &'a mut C::Operand) -> &'a C::Operand;
+
+    /// s2\[i\], as [`SecretVectors::s1`].
+    fn s2<'a>(store: &'a Self::Store, sk: &[u8], i: usize, scratch: &'a mut C::Operand) -> &'a C::Operand;
+
+    /// t0\[i\], as [`SecretVectors::s1`].
+    fn t0<'a>(store: &'a Self::Store, sk: &[u8], i: usize, scratch: &'a mut C::Operand) -> &'a C::Operand;
+}
+
+/// Where the mask y = ExpandMask(rho'', kappa) of one signing iteration lives.
+pub trait MaskVector<P: ParameterSet> {
+    /// Memory kept for one signing call.
+    type Store: Default + Zeroize;
+
+    /// Starts an iteration with counter `kappa`.
+    fn expand(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16);
+
+    /// y\[j\] (normal domain), borrowed from the store or built in `scratch`.
+    fn y<'a>(store: &'a Self::Store, rho_pp: &[u8; 64], kappa: u16, j: usize, scratch: &'a mut Poly) -> &'a Poly;
+
+    /// NTT(y\[j\]), borrowed from the store or built in `scratch`.
+    fn y_hat<'a>(store: &'a Self::Store, rho_pp: &[u8; 64], kappa: u16, j: usize, scratch: &'a mut Poly) -> &'a Poly;
+}
+
+/// What one signing iteration needs to form w = NTT^-1(A-hat ∘ NTT(y)).
+pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>> {
+    /// The matrix store.
+    pub a: &'a M::Store,
+    /// The seed of A.
+    pub rho: &'a [u8; 32],
+    /// The mask store.
+    pub y: &'a Y::Store,
+    /// The seed of y.
+    pub rho_pp: &'a [u8; 64],
+    /// The iteration counter.
+    pub kappa: u16,
+}
+
+impl<P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>> MaskedProduct<'_, P, M, Y> {
+    /// Row `i` of w, coefficients in [0, q).
+    pub fn row(&self, i: usize, out: &mut Poly) {
+        let mut scratch = Poly::zero();
+        out.coeffs = [0; pqfit_core::mldsa::params::N];
+        for j in 0..P::L {
+            let y_hat = Y::y_hat(self.y, self.rho_pp, self.kappa, j, &mut scratch);
+            M::mul_acc(self.a, self.rho, i, j, y_hat, out);
+        }
+        finish_w_row(out);
+        scratch.zeroize();
+    }
+}
+
+/// Brings an accumulated row of A-hat ∘ NTT(y) to w's standard representatives.
+pub fn finish_w_row(w: &mut Poly) {
+    w.reduce();
+    w.inv_ntt_tomont();
+    w.caddq();
+}
+
+/// How the commitment w of one signing iteration is formed and kept.
+pub trait Commitment<P: ParameterSet> {
+    /// Memory kept for one signing call.
+    type Store: Default + Zeroize;
+
+    /// Forms w, absorbs w1Encode(HighBits(w)) into `h` (the hash for c-tilde) and
+    /// keeps what [`Commitment::w`] needs.
+    fn commit<M: MatrixA<P>, Y: MaskVector<P>>(
+        store: &mut Self::Store,
+        ctx: &MaskedProduct<'_, P, M, Y>,
+        h: &mut Shake256,
+    );
+
+    /// w\[i\] with coefficients in [0, q), borrowed from the store or rebuilt in `scratch`.
+    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(
+        store: &'a Self::Store,
+        ctx: &MaskedProduct<'_, P, M, Y>,
+        i: usize,
+        scratch: &'a mut Poly,
+    ) -> &'a Poly;
+}
+
+/// A complete ML-DSA memory strategy: one choice per component.
+///
+/// Name one with a preset ([`Reference`]) or as
+/// [`Custom<Matrix, Secrets, Commit, Mask, Product>`](Custom).
+pub trait Strategy<P: ParameterSet> {
+    /// Where A-hat lives (key generation, signing, verification).
+    type Matrix: MatrixA<P>;
+    /// How c times a secret is formed (signing).
+    type Product: ChallengeProduct<P>;
+    /// Where s1, s2 and t0 live (signing).
+    type Secrets: SecretVectors<P, Self::Product>;
+    /// Where w lives (signing).
+    type Commit: Commitment<P>;
+    /// Where y lives (signing).
+    type Mask: MaskVector<P>;
+}

@@ -1,0 +1,30 @@
+//! [`StoredY`]: ExpandMask once per iteration and keep y.
+
+use super::MaskVector;
+use generic_array::GenericArray;
+use pqfit_core::mldsa::{sample, ParameterSet, Poly};
+
+/// Keeps the l polynomials of y for the iteration; NTT(y\[j\]) is formed in the
+/// caller's scratch when asked for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StoredY;
+
+impl<P: ParameterSet> MaskVector<P> for StoredY {
+    type Store = GenericArray<Poly, P::LLen>;
+
+    fn expand(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16) {
+        for (j, y) in store.iter_mut().enumerate() {
+            sample::expand_mask_entry::<P>(rho_pp, kappa, j, y);
+        }
+    }
+
+    fn y<'a>(store: &'a Self::Store, _rho_pp: &[u8; 64], _kappa: u16, j: usize, _scratch: &'a mut Poly) -> &'a Poly {
+        &store[j]
+    }
+
+    fn y_hat<'a>(store: &'a Self::Store, _rho_pp: &[u8; 64], _kappa: u16, j: usize, scratch: &'a mut Poly) -> &'a Poly {
+        scratch.clone_from(&store[j]);
+        scratch.ntt();
+        scratch
+    }
+}
