@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks; safe to run any number of times.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# rustup does not fetch the pinned toolchain's components and targets by itself here:
+# `rustup toolchain install` in the repository root reads rust-toolchain.toml.
+rustup toolchain install
+rustup show active-toolchain

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs every test of the workspace, including the ACVP and NIST KAT vectors read
+# from ../shared/vectors (override with PQFIT_VECTORS=/path/to/vectors).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo test --workspace --all-targets
+cargo test --workspace --doc
