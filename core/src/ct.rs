@@ -12,7 +12,7 @@ pub const fn neg_mask(x: i32) -> i32 {
 pub const fn ne_mask_u32(a: u32, b: u32) -> u32 {
     let d = a ^ b;
     // The top bit of d | -d is set exactly when d != 0.
-    (((d | d.wrapping_neg()) >> 31) as u32).wrapping_neg()
+    ((d | d.wrapping_neg()) >> 31).wrapping_neg()
 }
 
 /// All ones when `a == b`, zero otherwise.

@@ -59,8 +59,22 @@ macro_rules! shake {
     };
 }
 
-shake!(Shake128, Shake128Reader, sha3::Shake128, sha3::Shake128Reader, 168, "SHAKE128 (FIPS 202)");
-shake!(Shake256, Shake256Reader, sha3::Shake256, sha3::Shake256Reader, 136, "SHAKE256 (FIPS 202)");
+shake!(
+    Shake128,
+    Shake128Reader,
+    sha3::Shake128,
+    sha3::Shake128Reader,
+    168,
+    "SHAKE128 (FIPS 202)"
+);
+shake!(
+    Shake256,
+    Shake256Reader,
+    sha3::Shake256,
+    sha3::Shake256Reader,
+    136,
+    "SHAKE256 (FIPS 202)"
+);
 
 /// SHAKE256 of the concatenation of `parts`, squeezed into `out`: FIPS 204's `H`.
 pub fn shake256(parts: &[&[u8]], out: &mut [u8]) {

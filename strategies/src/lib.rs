@@ -34,14 +34,14 @@ pub mod strategy;
 
 pub use error::Error;
 pub use keys::{Signature, SigningKey, VerifyingKey};
-pub use mldsa::{KeyPair, MlDsa};
+pub use mldsa::{ExpandedKey, KeyPair, MlDsa};
 pub use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use prehash::{PreHash, MAX_PREHASH_BYTES};
-pub use strategy::{Custom, Reference};
+pub use strategy::{Balanced, Custom, FastSign, Reference, SmallStack};
 
 /// ML-DSA-44 (Dilithium2) with the memory strategy `S`.
-pub type Dilithium2<S = Reference> = MlDsa<MlDsa44, S>;
+pub type Dilithium2<S = Balanced> = MlDsa<MlDsa44, S>;
 /// ML-DSA-65 (Dilithium3) with the memory strategy `S`.
-pub type Dilithium3<S = Reference> = MlDsa<MlDsa65, S>;
+pub type Dilithium3<S = Balanced> = MlDsa<MlDsa65, S>;
 /// ML-DSA-87 (Dilithium5) with the memory strategy `S`.
-pub type Dilithium5<S = Reference> = MlDsa<MlDsa87, S>;
+pub type Dilithium5<S = Balanced> = MlDsa<MlDsa87, S>;

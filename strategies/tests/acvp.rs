@@ -3,7 +3,12 @@
 #[macro_use]
 mod support;
 
-use pqfit::{MlDsa, PreHash, Signature, SigningKey, VerifyingKey};
+use pqfit::strategy::{Balanced, FastSign, Reference, SmallStack, Strategy};
+use pqfit::{MlDsa, MlDsa44, MlDsa65, MlDsa87, PreHash, Signature, SigningKey, VerifyingKey};
+
+/// A strategy usable with every parameter set.
+trait AllSets: Strategy<MlDsa44> + Strategy<MlDsa65> + Strategy<MlDsa87> {}
+impl<S: Strategy<MlDsa44> + Strategy<MlDsa65> + Strategy<MlDsa87>> AllSets for S {}
 use serde_json::{Map, Value};
 use support::acvp::{self, bool_field, hex_array, hex_field, str_field, Case, Group};
 use support::{compare_bytes, run_case};
@@ -79,14 +84,14 @@ fn describe(group: &Group, case: &Case) -> String {
     parts.join(" ")
 }
 
-fn key_gen_case(group: &Group, case: &Case) -> Result<(), String> {
+fn key_gen_case<S: AllSets>(group: &Group, case: &Case) -> Result<(), String> {
     let xi = hex_array::<32>(&case.prompt, "seed")?;
     let want_pk = hex_field(&case.result, "pk")?;
     let want_sk = hex_field(&case.result, "sk")?;
     with_parameter_set!(str_field(&group.fields, "parameterSet")?, |P| {
         let mut vk = VerifyingKey::<P>::default();
         let mut sk = SigningKey::<P>::default();
-        MlDsa::<P>::key_gen_internal(&xi, &mut vk, &mut sk);
+        MlDsa::<P, S>::key_gen_internal(&xi, &mut vk, &mut sk);
         let problems: Vec<String> = [
             compare_bytes("pk", vk.as_bytes(), &want_pk),
             compare_bytes("sk", sk.as_bytes(), &want_sk),
@@ -102,7 +107,7 @@ fn key_gen_case(group: &Group, case: &Case) -> Result<(), String> {
     })
 }
 
-fn sig_gen_case(group: &Group, case: &Case) -> Result<(), String> {
+fn sig_gen_case<S: AllSets>(group: &Group, case: &Case) -> Result<(), String> {
     let interface = Interface::of(&group.fields)?;
     let deterministic = bool_field(&group.fields, "deterministic")?;
     let prompt = &case.prompt;
@@ -121,9 +126,9 @@ fn sig_gen_case(group: &Group, case: &Case) -> Result<(), String> {
                 let msg = hex_field(prompt, "message")?;
                 let ctx = hex_field(prompt, "context")?;
                 let result = if deterministic {
-                    MlDsa::<P>::sign_deterministic(&sk, &msg, &ctx, &mut sig)
+                    MlDsa::<P, S>::sign_deterministic(&sk, &msg, &ctx, &mut sig)
                 } else {
-                    MlDsa::<P>::sign(&sk, &msg, &ctx, &rnd, &mut sig)
+                    MlDsa::<P, S>::sign(&sk, &msg, &ctx, &rnd, &mut sig)
                 };
                 result.map_err(|e| format!("sign returned {e:?}"))?;
             }
@@ -131,23 +136,23 @@ fn sig_gen_case(group: &Group, case: &Case) -> Result<(), String> {
                 let msg = hex_field(prompt, "message")?;
                 let ctx = hex_field(prompt, "context")?;
                 let ph = pre_hash(prompt)?;
-                MlDsa::<P>::hash_sign(&sk, &msg, &ctx, ph, &rnd, &mut sig)
+                MlDsa::<P, S>::hash_sign(&sk, &msg, &ctx, ph, &rnd, &mut sig)
                     .map_err(|e| format!("hash_sign returned {e:?}"))?;
             }
             Interface::Internal => {
                 let m_prime = hex_field(prompt, "message")?;
-                MlDsa::<P>::sign_internal(&sk, &m_prime, &rnd, &mut sig);
+                MlDsa::<P, S>::sign_internal(&sk, &m_prime, &rnd, &mut sig);
             }
             Interface::ExternalMu => {
                 let mu = hex_array::<64>(prompt, "mu")?;
-                MlDsa::<P>::sign_mu(&sk, &mu, &rnd, &mut sig);
+                MlDsa::<P, S>::sign_mu(&sk, &mu, &rnd, &mut sig);
             }
         }
         compare_bytes("signature", sig.as_bytes(), &want).map_or(Ok(()), Err)
     })
 }
 
-fn sig_ver_case(group: &Group, case: &Case) -> Result<(), String> {
+fn sig_ver_case<S: AllSets>(group: &Group, case: &Case) -> Result<(), String> {
     let interface = Interface::of(&group.fields)?;
     let prompt = &case.prompt;
     let expected_valid = bool_field(&case.result, "testPassed")?;
@@ -159,20 +164,20 @@ fn sig_ver_case(group: &Group, case: &Case) -> Result<(), String> {
             Interface::Pure => {
                 let msg = hex_field(prompt, "message")?;
                 let ctx = hex_field(prompt, "context")?;
-                MlDsa::<P>::verify(&vk, &msg, &ctx, &sig)
+                MlDsa::<P, S>::verify(&vk, &msg, &ctx, &sig)
             }
             Interface::PreHash => {
                 let msg = hex_field(prompt, "message")?;
                 let ctx = hex_field(prompt, "context")?;
-                MlDsa::<P>::hash_verify(&vk, &msg, &ctx, pre_hash(prompt)?, &sig)
+                MlDsa::<P, S>::hash_verify(&vk, &msg, &ctx, pre_hash(prompt)?, &sig)
             }
             Interface::Internal => {
                 let m_prime = hex_field(prompt, "message")?;
-                MlDsa::<P>::verify_internal(&vk, &m_prime, &sig)
+                MlDsa::<P, S>::verify_internal(&vk, &m_prime, &sig)
             }
             Interface::ExternalMu => {
                 let mu = hex_array::<64>(prompt, "mu")?;
-                MlDsa::<P>::verify_mu(&vk, &mu, &sig)
+                MlDsa::<P, S>::verify_mu(&vk, &mu, &sig)
             }
         })
     })?;
@@ -212,11 +217,27 @@ fn run(mode: &str, folder: &str, check: fn(&Group, &Case) -> Result<(), String>)
     tally
 }
 
+/// The three vector sets run with the strategy `S`.
+fn run_all<S: AllSets>() -> [Tally; 3] {
+    [
+        run("keyGen", "ML-DSA-keyGen-FIPS204", key_gen_case::<S>),
+        run("sigGen", "ML-DSA-sigGen-FIPS204", sig_gen_case::<S>),
+        run("sigVer", "ML-DSA-sigVer-FIPS204", sig_ver_case::<S>),
+    ]
+}
+
+fn all_passed(tallies: &[Tally; 3]) -> bool {
+    tallies.iter().all(|t| t.passed == t.total)
+        && tallies
+            .iter()
+            .map(|t| t.total)
+            .eq([KEY_GEN_CASES, SIG_GEN_CASES, SIG_VER_CASES])
+}
+
 #[test]
 fn acvp_ml_dsa() {
-    let key_gen = run("keyGen", "ML-DSA-keyGen-FIPS204", key_gen_case);
-    let sig_gen = run("sigGen", "ML-DSA-sigGen-FIPS204", sig_gen_case);
-    let sig_ver = run("sigVer", "ML-DSA-sigVer-FIPS204", sig_ver_case);
+    // The default strategy (what `MlDsa<P>` and `Dilithium3` use).
+    let [key_gen, sig_gen, sig_ver] = run_all::<Balanced>();
     println!(
         "acvp ml-dsa: keyGen {}/{} sigGen {}/{} sigVer {}/{}",
         key_gen.passed, key_gen.total, sig_gen.passed, sig_gen.total, sig_ver.passed, sig_ver.total
@@ -231,5 +252,24 @@ fn acvp_ml_dsa() {
             && sig_gen.passed == sig_gen.total
             && sig_ver.passed == sig_ver.total,
         "ACVP ML-DSA failures; the failing cases are listed on stderr"
+    );
+}
+
+#[test]
+fn acvp_ml_dsa_through_every_preset() {
+    let results = [
+        ("Reference", all_passed(&run_all::<Reference>())),
+        ("SmallStack", all_passed(&run_all::<SmallStack>())),
+        ("FastSign", all_passed(&run_all::<FastSign>())),
+    ];
+    for (name, ok) in results {
+        println!(
+            "acvp ml-dsa through {name}: {}",
+            if ok { "all passed" } else { "FAILED" }
+        );
+    }
+    assert!(
+        results.iter().all(|(_, ok)| *ok),
+        "a preset fails ACVP; the failing cases are listed on stderr"
     );
 }

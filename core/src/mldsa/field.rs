@@ -97,9 +97,22 @@ mod tests {
             let r = montgomery_reduce(a) as i64;
             assert!(r.abs() < Q as i64);
             // r * 2^32 == a (mod q)
-            assert_eq!((r << 32).rem_euclid(Q as i64), a.rem_euclid(Q as i64), "a = {a}");
+            assert_eq!(
+                (r << 32).rem_euclid(Q as i64),
+                a.rem_euclid(Q as i64),
+                "a = {a}"
+            );
         }
-        for a in [0, 1, -1, Q, -Q, i32::MAX - (1 << 22) - 1, i32::MIN, 3 * Q + 5] {
+        for a in [
+            0,
+            1,
+            -1,
+            Q,
+            -Q,
+            i32::MAX - (1 << 22) - 1,
+            i32::MIN,
+            3 * Q + 5,
+        ] {
             let r = reduce32(a);
             assert!((-6_283_008..=6_283_008).contains(&r), "a = {a}");
             assert_eq!((r - a).rem_euclid(Q), 0);

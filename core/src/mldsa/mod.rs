@@ -9,6 +9,7 @@ pub mod params;
 pub mod poly;
 pub mod rounding;
 pub mod sample;
+pub mod small_ntt;
 
 pub use params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use poly::Poly;

@@ -16,9 +16,8 @@ pub const ZETA: u64 = 1753;
 pub const ZETAS: [i32; N] = zetas();
 
 /// `2^64 / 256 mod q`: undoes the 1/256 of the inverse transform and restores one R.
-pub const INV_NTT_SCALE: i32 = centre(
-    (pow_mod(2, 64) * pow_mod(N as u64, Q as u64 - 2) % Q as u64) as i64,
-);
+pub const INV_NTT_SCALE: i32 =
+    centre((pow_mod(2, 64) * pow_mod(N as u64, Q as u64 - 2) % Q as u64) as i64);
 
 const fn zetas() -> [i32; N] {
     let mut z = [0i32; N];
@@ -104,7 +103,9 @@ mod tests {
     }
 
     fn lcg(seed: &mut u64) -> u32 {
-        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (*seed >> 33) as u32
     }
 
@@ -122,10 +123,18 @@ mod tests {
         let mut seed = 7;
         for round in 0..4 {
             let a: [i32; N] = core::array::from_fn(|_| {
-                if round == 0 { Q - 1 } else { (lcg(&mut seed) % (2 * Q as u32 - 1)) as i32 - (Q - 1) }
+                if round == 0 {
+                    Q - 1
+                } else {
+                    (lcg(&mut seed) % (2 * Q as u32 - 1)) as i32 - (Q - 1)
+                }
             });
             let b: [i32; N] = core::array::from_fn(|_| {
-                if round == 0 { -(Q - 1) } else { (lcg(&mut seed) % Q as u32) as i32 }
+                if round == 0 {
+                    -(Q - 1)
+                } else {
+                    (lcg(&mut seed) % Q as u32) as i32
+                }
             });
             let (mut ah, mut bh) = (a, b);
             ntt(&mut ah);

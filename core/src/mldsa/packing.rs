@@ -5,7 +5,7 @@
 //! [`ParameterSet`]); each is written and read one polynomial at a time so that a
 //! strategy can decode exactly the polynomial it needs from the packed bytes.
 
-use super::params::{ParameterSet, N, POLY_T0_BYTES, POLY_T1_BYTES, SEED_BYTES, D};
+use super::params::{ParameterSet, D, N, POLY_T0_BYTES, POLY_T1_BYTES, SEED_BYTES};
 use super::poly::Poly;
 use crate::ct;
 
@@ -172,17 +172,22 @@ pub fn sk_seeds(sk: &[u8]) -> SkSeeds<'_> {
     SkSeeds { rho, key, tr }
 }
 
-/// FIPS 204, Algorithm 20: HintBitPack for one polynomial: appends the positions of
-/// its ones to `positions[*count..]` and records the running count in the trailer
-/// byte `ends[i]`. The caller checks that the total stays within omega first.
-pub fn hint_bit_pack_row(h: &Poly, positions: &mut [u8], count: &mut usize, end: &mut u8) {
-    for (j, &b) in h.coeffs.iter().enumerate() {
-        if b != 0 {
-            positions[*count] = j as u8;
-            *count += 1;
+/// FIPS 204, Algorithm 20: HintBitPack, from the hint as a bit mask (bit j of row i
+/// at `mask[32 i + j / 8] >> (j % 8)`) into the `OMEGA + K` bytes of `out`. The
+/// caller checks first that at most omega bits are set; the hint is public by then.
+pub fn hint_bit_pack<P: ParameterSet>(mask: &[u8], out: &mut [u8]) {
+    out.fill(0);
+    let (positions, ends) = out.split_at_mut(P::OMEGA);
+    let mut count = 0;
+    for (i, end) in ends.iter_mut().enumerate() {
+        for j in 0..N {
+            if (mask[i * N / 8 + j / 8] >> (j % 8)) & 1 == 1 {
+                positions[count] = j as u8;
+                count += 1;
+            }
         }
+        *end = count as u8;
     }
-    *end = *count as u8;
 }
 
 /// FIPS 204, Algorithm 21: HintBitUnpack, as a validation of the whole hint field
@@ -229,7 +234,9 @@ mod tests {
     use crate::mldsa::params::{MlDsa44, MlDsa65, MlDsa87, Q};
 
     fn lcg(seed: &mut u64) -> u32 {
-        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (*seed >> 33) as u32
     }
 
@@ -298,15 +305,15 @@ mod tests {
         let mut field = [0u8; 84];
         // Row 0: positions 3, 9; row 1: none; row 2: 0; row 3: 255.
         let rows: [&[u8]; 4] = [&[3, 9], &[], &[0], &[255]];
-        let mut count = 0;
+        let mut mask = [0u8; 4 * 32];
         for (i, r) in rows.iter().enumerate() {
-            let mut h = Poly::zero();
             for &p in *r {
-                h.coeffs[p as usize] = 1;
+                mask[i * 32 + p as usize / 8] |= 1 << (p % 8);
             }
-            let (pos, ends) = field.split_at_mut(P::OMEGA);
-            hint_bit_pack_row(&h, pos, &mut count, &mut ends[i]);
         }
+        hint_bit_pack::<P>(&mask, &mut field);
+        assert_eq!(&field[..4], &[3, 9, 0, 255]);
+        assert_eq!(&field[P::OMEGA..], &[2, 2, 3, 4]);
         assert!(hint_is_well_formed::<P>(&field));
         let mut h = Poly::zero();
         hint_bit_unpack_row::<P>(&field, 0, &mut h);

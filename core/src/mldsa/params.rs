@@ -174,7 +174,10 @@ mod tests {
         assert_eq!(P::BETA, P::TAU as i32 * P::ETA);
         // bitlen(2 eta), 1 + bitlen(gamma1 - 1), bitlen((q-1)/(2 gamma2) - 1)
         assert_eq!(P::ETA_BITS as u32, 32 - (2 * P::ETA as u32).leading_zeros());
-        assert_eq!(P::GAMMA1_BITS as u32, 33 - (P::GAMMA1 as u32 - 1).leading_zeros());
+        assert_eq!(
+            P::GAMMA1_BITS as u32,
+            33 - (P::GAMMA1 as u32 - 1).leading_zeros()
+        );
         let m = ((Q - 1) / (2 * P::GAMMA2)) as u32;
         assert_eq!(P::W1_BITS as u32, 32 - (m - 1).leading_zeros());
     }

@@ -131,9 +131,16 @@ mod tests {
     }
 
     fn hints<P: ParameterSet>() {
-        for a in (0..Q).step_by(1009).chain([0, 1, P::GAMMA2, P::GAMMA2 + 1, Q - 1, Q - 2]) {
+        for a in (0..Q)
+            .step_by(1009)
+            .chain([0, 1, P::GAMMA2, P::GAMMA2 + 1, Q - 1, Q - 2])
+        {
             for h in 0..2 {
-                assert_eq!(use_hint::<P>(h, a), use_hint_spec(h, a, P::GAMMA2), "a = {a}");
+                assert_eq!(
+                    use_hint::<P>(h, a),
+                    use_hint_spec(h, a, P::GAMMA2),
+                    "a = {a}"
+                );
             }
             // Theorem: UseHint(MakeHint(z, r), r) = HighBits(r + z) for small z.
             for z in [-P::GAMMA2 + 1, -1000, -1, 0, 1, 77, P::GAMMA2 - 1] {

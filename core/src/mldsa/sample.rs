@@ -55,6 +55,13 @@ pub fn sample_in_ball<P: ParameterSet>(c_tilde: &[u8], c: &mut Poly) {
 /// FIPS 204, Algorithm 30: RejNTTPoly, for the seed rho || s || r: the entry
 /// A-hat\[r\]\[s\] of ExpandA, already in the NTT domain.
 pub fn rej_ntt_poly(rho: &[u8; 32], r: u8, s: u8, a: &mut Poly) {
+    rej_ntt_coefficients(rho, r, s, |k, v| a.coeffs[k] = v);
+}
+
+/// RejNTTPoly (Algorithm 30) handing each accepted coefficient `(index, value)` to
+/// `sink` as it is sampled, so that a caller can use an entry of A-hat without ever
+/// holding it (the seed is public: its rejections leak nothing).
+pub fn rej_ntt_coefficients(rho: &[u8; 32], r: u8, s: u8, mut sink: impl FnMut(usize, i32)) {
     let mut h = Shake128::new();
     h.absorb(rho);
     h.absorb(&[s, r]);
@@ -68,7 +75,7 @@ pub fn rej_ntt_poly(rho: &[u8; 32], r: u8, s: u8, a: &mut Poly) {
             // Algorithm 14: CoeffFromThreeBytes (the top bit of b2 is dropped).
             let t = u32::from_le_bytes([b[0], b[1], b[2] & 0x7f, 0]) as i32;
             if t < Q && ctr < N {
-                a.coeffs[ctr] = t;
+                sink(ctr, t);
                 ctr += 1;
             }
         }
@@ -151,7 +158,11 @@ mod tests {
     #[test]
     fn half_byte_mapping() {
         for b in 0..16u8 {
-            let want2 = if b < 15 { Some(2 - (b as i32 % 5)) } else { None };
+            let want2 = if b < 15 {
+                Some(2 - (b as i32 % 5))
+            } else {
+                None
+            };
             let want4 = if b < 9 { Some(4 - b as i32) } else { None };
             assert_eq!(coeff_from_half_byte::<MlDsa44>(b), want2);
             assert_eq!(coeff_from_half_byte::<MlDsa65>(b), want4);

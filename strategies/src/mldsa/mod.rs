@@ -1,16 +1,18 @@
 //! ML-DSA (FIPS 204): the external algorithms (Algorithms 1-5) and the entry points
 //! to the internal ones, for a parameter set `P` and a memory strategy `S`.
 
+mod expanded;
 mod keygen;
 mod sign;
 mod signature_traits;
 mod verify;
 
+pub use expanded::ExpandedKey;
 pub use signature_traits::KeyPair;
 
-use crate::keys::{SigningKey, Signature, VerifyingKey};
+use crate::keys::{Signature, SigningKey, VerifyingKey};
 use crate::prehash::{PreHash, MAX_PREHASH_BYTES};
-use crate::strategy::{Reference, Strategy};
+use crate::strategy::{Balanced, MatrixA, SecretVectors, Strategy};
 use crate::Error;
 use core::marker::PhantomData;
 use pqfit_core::hash::{shake256, Shake256};
@@ -23,7 +25,7 @@ use zeroize::Zeroizing;
 ///
 /// All functions write into caller-provided buffers; the strategy changes stack,
 /// flash and time, never the bytes produced.
-pub struct MlDsa<P, S = Reference>(PhantomData<(P, S)>);
+pub struct MlDsa<P, S = Balanced>(PhantomData<(P, S)>);
 
 /// The domain separator of M' for pure ML-DSA (FIPS 204, Algorithm 2, line 10).
 const PURE: u8 = 0;
@@ -89,7 +91,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         let ctx_len = check_context(ctx)?;
         let mut mu = Zeroizing::new([0u8; 64]);
         message_representative(Self::tr(sk), &[&[PURE, ctx_len], ctx, msg], &mut mu);
-        sign::sign_mu::<P, S>(&sk.bytes, &mu, rnd, &mut sig.bytes);
+        Self::sign_mu(sk, &mu, rnd, sig);
         Ok(())
     }
 
@@ -135,7 +137,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
             &[&[PRE_HASH, ctx_len], ctx, &oid, &digest[..n]],
             &mut mu,
         );
-        sign::sign_mu::<P, S>(&sk.bytes, &mu, rnd, &mut sig.bytes);
+        Self::sign_mu(sk, &mu, rnd, sig);
         Ok(())
     }
 
@@ -153,21 +155,69 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     }
 
     /// FIPS 204, Algorithm 7: ML-DSA.Sign_internal on the formatted message M'.
-    pub fn sign_internal(sk: &SigningKey<P>, m_prime: &[u8], rnd: &[u8; 32], sig: &mut Signature<P>) {
+    pub fn sign_internal(
+        sk: &SigningKey<P>,
+        m_prime: &[u8],
+        rnd: &[u8; 32],
+        sig: &mut Signature<P>,
+    ) {
         let mut mu = Zeroizing::new([0u8; 64]);
         message_representative(Self::tr(sk), &[m_prime], &mut mu);
-        sign::sign_mu::<P, S>(&sk.bytes, &mu, rnd, &mut sig.bytes);
+        Self::sign_mu(sk, &mu, rnd, sig);
     }
 
     /// FIPS 204, Algorithm 7 from an externally computed mu = H(tr || M', 64)
     /// (see [`MlDsa::external_mu`]).
     pub fn sign_mu(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut Signature<P>) {
-        sign::sign_mu::<P, S>(&sk.bytes, mu, rnd, &mut sig.bytes);
+        let mut a = Zeroizing::new(<S::Matrix as MatrixA<P>>::Store::default());
+        S::Matrix::expand(&mut a, Self::rho(sk));
+        let mut secrets =
+            Zeroizing::new(<S::Secrets as SecretVectors<P, S::Product>>::Store::default());
+        S::Secrets::load(&mut secrets, &sk.bytes);
+        sign::sign_mu_prepared::<P, S>(&a, &secrets, &sk.bytes, mu, rnd, &mut sig.bytes);
+    }
+
+    /// Prepares `out` for repeated signing with `sk`: A-hat and the secrets in the
+    /// form the strategy keeps them (for [`FastSign`](crate::strategy::FastSign):
+    /// A-hat and NTT(s1, s2, t0)), so that each [`MlDsa::sign_expanded`] skips that
+    /// work. `ExpandedKey::<P, S>::BYTES` is the RAM it occupies between calls.
+    pub fn expand_key(sk: &SigningKey<P>, out: &mut ExpandedKey<P, S>) {
+        out.sk.bytes.copy_from_slice(&sk.bytes);
+        S::Matrix::expand(&mut out.a, Self::rho(sk));
+        S::Secrets::load(&mut out.secrets, &sk.bytes);
+    }
+
+    /// FIPS 204, Algorithm 2 (pure ML-DSA.Sign) with an expanded key; the same bytes
+    /// as [`MlDsa::sign`] with the key it was expanded from.
+    pub fn sign_expanded(
+        key: &ExpandedKey<P, S>,
+        msg: &[u8],
+        ctx: &[u8],
+        rnd: &[u8; 32],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        let ctx_len = check_context(ctx)?;
+        let mut mu = Zeroizing::new([0u8; 64]);
+        message_representative(Self::tr(&key.sk), &[&[PURE, ctx_len], ctx, msg], &mut mu);
+        sign::sign_mu_prepared::<P, S>(
+            &key.a,
+            &key.secrets,
+            &key.sk.bytes,
+            &mu,
+            rnd,
+            &mut sig.bytes,
+        );
+        Ok(())
     }
 
     /// The message representative mu of pure ML-DSA for `msg` and `ctx` under the
     /// public key `vk`, for signing with [`MlDsa::sign_mu`] elsewhere.
-    pub fn external_mu(vk: &VerifyingKey<P>, msg: &[u8], ctx: &[u8], mu: &mut [u8; 64]) -> Result<(), Error> {
+    pub fn external_mu(
+        vk: &VerifyingKey<P>,
+        msg: &[u8],
+        ctx: &[u8],
+        mu: &mut [u8; 64],
+    ) -> Result<(), Error> {
         let ctx_len = check_context(ctx)?;
         let mut tr = [0u8; 64];
         shake256(&[&vk.bytes], &mut tr);
@@ -203,7 +253,11 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         shake256(&[&vk.bytes], &mut tr);
         let mut mu = [0u8; 64];
         let oid = ph.oid();
-        message_representative(&tr, &[&[PRE_HASH, ctx_len], ctx, &oid, &digest[..n]], &mut mu);
+        message_representative(
+            &tr,
+            &[&[PRE_HASH, ctx_len], ctx, &oid, &digest[..n]],
+            &mut mu,
+        );
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 
@@ -221,6 +275,10 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     pub fn verify_mu(vk: &VerifyingKey<P>, mu: &[u8; 64], sig: &[u8]) -> Result<(), Error> {
         check_len(sig, P::SIG_BYTES)?;
         verify::verify_mu::<P, S>(&vk.bytes, mu, sig)
+    }
+
+    fn rho(sk: &SigningKey<P>) -> &[u8; 32] {
+        sk.bytes[..32].try_into().expect("sk holds rho")
     }
 
     fn tr(sk: &SigningKey<P>) -> &[u8] {

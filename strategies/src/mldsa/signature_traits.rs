@@ -4,15 +4,15 @@
 //! signs hedged, the variant FIPS 204 recommends.
 
 use super::MlDsa;
-use crate::keys::{SigningKey, Signature, VerifyingKey};
-use crate::strategy::{Reference, Strategy};
+use crate::keys::{Signature, SigningKey, VerifyingKey};
+use crate::strategy::{Balanced, Strategy};
 use core::marker::PhantomData;
 use pqfit_core::mldsa::ParameterSet;
 use rand_core::TryCryptoRng;
 use signature::{Keypair, RandomizedSigner, Signer, Verifier};
 
 /// A signing key with its public key, signing with the strategy `S`.
-pub struct KeyPair<P: ParameterSet, S = Reference> {
+pub struct KeyPair<P: ParameterSet, S = Balanced> {
     /// The secret key.
     pub signing_key: SigningKey<P>,
     /// The public key.
@@ -35,7 +35,8 @@ impl<P: ParameterSet, S: Strategy<P>> KeyPair<P, S> {
     /// FIPS 204, Algorithm 1: a fresh key pair from `rng`.
     pub fn generate<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, crate::Error> {
         let mut xi = zeroize::Zeroizing::new([0u8; 32]);
-        rng.try_fill_bytes(&mut xi[..]).map_err(|_| crate::Error::Rng)?;
+        rng.try_fill_bytes(&mut xi[..])
+            .map_err(|_| crate::Error::Rng)?;
         Ok(Self::from_seed(&xi))
     }
 }
@@ -62,7 +63,8 @@ fn sign_deterministic<P: ParameterSet, S: Strategy<P>>(
     msg: &[u8],
 ) -> Result<Signature<P>, signature::Error> {
     let mut sig = Signature::default();
-    MlDsa::<P, S>::sign_deterministic(sk, msg, &[], &mut sig).map_err(|_| signature::Error::new())?;
+    MlDsa::<P, S>::sign_deterministic(sk, msg, &[], &mut sig)
+        .map_err(|_| signature::Error::new())?;
     Ok(sig)
 }
 
@@ -72,7 +74,8 @@ fn sign_hedged<P: ParameterSet, S: Strategy<P>, R: TryCryptoRng + ?Sized>(
     msg: &[u8],
 ) -> Result<Signature<P>, signature::Error> {
     let mut sig = Signature::default();
-    MlDsa::<P, S>::sign_with_rng(sk, msg, &[], rng, &mut sig).map_err(|_| signature::Error::new())?;
+    MlDsa::<P, S>::sign_with_rng(sk, msg, &[], rng, &mut sig)
+        .map_err(|_| signature::Error::new())?;
     Ok(sig)
 }
 
@@ -94,7 +97,7 @@ impl<P: ParameterSet, S: Strategy<P>> RandomizedSigner<Signature<P>> for KeyPair
 
 impl<P: ParameterSet> Signer<Signature<P>> for SigningKey<P> {
     fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {
-        sign_deterministic::<P, Reference>(self, msg)
+        sign_deterministic::<P, Balanced>(self, msg)
     }
 }
 
@@ -104,12 +107,13 @@ impl<P: ParameterSet> RandomizedSigner<Signature<P>> for SigningKey<P> {
         rng: &mut R,
         msg: &[u8],
     ) -> Result<Signature<P>, signature::Error> {
-        sign_hedged::<P, Reference, R>(self, rng, msg)
+        sign_hedged::<P, Balanced, R>(self, rng, msg)
     }
 }
 
 impl<P: ParameterSet> Verifier<Signature<P>> for VerifyingKey<P> {
     fn verify(&self, msg: &[u8], sig: &Signature<P>) -> Result<(), signature::Error> {
-        MlDsa::<P, Reference>::verify(self, msg, &[], sig.as_bytes()).map_err(|_| signature::Error::new())
+        MlDsa::<P, Balanced>::verify(self, msg, &[], sig.as_bytes())
+            .map_err(|_| signature::Error::new())
     }
 }

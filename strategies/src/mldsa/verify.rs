@@ -1,20 +1,23 @@
 //! FIPS 204, Algorithm 8: ML-DSA.Verify_internal, over a memory strategy.
 
-use crate::strategy::{MatrixA, Strategy};
+use crate::strategy::{absorb_w1_hinted, MaskVector, MatrixA, Strategy};
 use crate::Error;
-use generic_array::GenericArray;
 use pqfit_core::ct;
 use pqfit_core::hash::Shake256;
-use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
+use pqfit_core::mldsa::params::N;
+use pqfit_core::mldsa::{packing, sample, ParameterSet, Poly};
 
-/// Bytes of the largest packed w1 polynomial (6 bits per coefficient).
-const MAX_POLY_W1_BYTES: usize = 32 * 6;
 /// Bytes of the largest c-tilde.
 const MAX_C_TILDE_BYTES: usize = 64;
 
 /// FIPS 204, Algorithm 8: ML-DSA.Verify_internal, from the message representative
-/// `mu`. `pk` and `sig` have their exact lengths (checked by the caller).
-pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(pk: &[u8], mu: &[u8; 64], sig: &[u8]) -> Result<(), Error> {
+/// `mu`. `pk` and `sig` have their exact lengths (checked by the caller). All inputs
+/// are public.
+pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(
+    pk: &[u8],
+    mu: &[u8; 64],
+    sig: &[u8],
+) -> Result<(), Error> {
     let hint = &sig[P::SIG_H_OFFSET..];
     if !packing::hint_is_well_formed::<P>(hint) {
         return Err(Error::MalformedSignature);
@@ -22,17 +25,21 @@ pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(pk: &[u8], mu: &[u8; 64
     let rho: &[u8; 32] = pk[..32].try_into().expect("pk holds rho");
     let c_tilde = &sig[..P::C_TILDE_BYTES];
 
-    // z, checked against gamma1 - beta and kept in the NTT domain.
-    let mut z_hat: GenericArray<Poly, P::LLen> = GenericArray::default();
-    let mut ok = true;
-    for (j, z) in z_hat.iter_mut().enumerate() {
-        packing::bit_unpack_gamma1::<P>(&sig[packing::sig_z_range::<P>(j)], z);
-        ok &= z.norm_below(P::GAMMA1 - P::BETA);
-        z.ntt();
+    // ||z|| < gamma1 - beta, one polynomial at a time.
+    let mut scratch = Poly::zero();
+    for j in 0..P::L {
+        packing::bit_unpack_gamma1::<P>(&sig[packing::sig_z_range::<P>(j)], &mut scratch);
+        if !scratch.norm_below(P::GAMMA1 - P::BETA) {
+            return Err(Error::VerificationFailed);
+        }
     }
-    if !ok {
-        return Err(Error::VerificationFailed);
-    }
+    // NTT(z[j]), kept or rebuilt per use as the strategy's mask component decides.
+    let z_hat = |j: usize, p: &mut Poly| {
+        packing::bit_unpack_gamma1::<P>(&sig[packing::sig_z_range::<P>(j)], p);
+        p.ntt();
+    };
+    let mut z_store = <S::Mask as MaskVector<P>>::VectorStore::default();
+    S::Mask::fill_vector(&mut z_store, z_hat);
 
     let mut a = <S::Matrix as MatrixA<P>>::Store::default();
     S::Matrix::expand(&mut a, rho);
@@ -47,11 +54,10 @@ pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(pk: &[u8], mu: &[u8; 64
     h.absorb(mu);
     let mut w = Poly::zero();
     let mut t1 = Poly::zero();
-    let mut hint_row = Poly::zero();
-    let mut packed = [0u8; MAX_POLY_W1_BYTES];
     for i in 0..P::K {
-        w.coeffs = [0; pqfit_core::mldsa::params::N];
-        for (j, z) in z_hat.iter().enumerate() {
+        w.coeffs = [0; N];
+        for j in 0..P::L {
+            let z = S::Mask::vector(&z_store, j, &mut scratch, z_hat);
             S::Matrix::mul_acc(&a, rho, i, j, z, &mut w);
         }
         packing::unpack_t1(&pk[packing::pk_t1_range(i)], &mut t1);
@@ -62,12 +68,8 @@ pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(pk: &[u8], mu: &[u8; 64
         w.reduce();
         w.inv_ntt_tomont();
         w.caddq();
-        packing::hint_bit_unpack_row::<P>(hint, i, &mut hint_row);
-        for (c, &hk) in w.coeffs.iter_mut().zip(&hint_row.coeffs) {
-            *c = rounding::use_hint::<P>(hk as u32, *c);
-        }
-        packing::pack_w1::<P>(&w, &mut packed[..P::POLY_W1_BYTES]);
-        h.absorb(&packed[..P::POLY_W1_BYTES]);
+        packing::hint_bit_unpack_row::<P>(hint, i, &mut t1);
+        absorb_w1_hinted::<P>(&w, &t1, &mut h);
     }
     let mut c_tilde_prime = [0u8; MAX_C_TILDE_BYTES];
     h.finalize().squeeze(&mut c_tilde_prime[..P::C_TILDE_BYTES]);

@@ -20,7 +20,14 @@ impl<P: ParameterSet> MatrixA<P> for CachedA {
         }
     }
 
-    fn mul_acc(store: &Self::Store, _rho: &[u8; 32], i: usize, j: usize, v_hat: &Poly, acc: &mut Poly) {
+    fn mul_acc(
+        store: &Self::Store,
+        _rho: &[u8; 32],
+        i: usize,
+        j: usize,
+        v_hat: &Poly,
+        acc: &mut Poly,
+    ) {
         acc.pointwise_acc_montgomery(&store[i * P::L + j], v_hat);
     }
 }

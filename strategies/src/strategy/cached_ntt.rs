@@ -1,33 +1,24 @@
-//! [`CachedNtt`]: decode s1, s2 and t0 once per signing call and keep them prepared.
+//! [`CachedNtt`]: decode s1, s2 and t0 once and keep them prepared for the product.
 
-use super::{ChallengeProduct, SecretVectors};
+use super::{decode_secret, ChallengeProduct, Secret, SecretVectors};
 use generic_array::GenericArray;
-use pqfit_core::mldsa::{packing, ParameterSet, Poly};
+use pqfit_core::mldsa::{ParameterSet, Poly};
 use zeroize::Zeroize;
 
 /// Decodes and prepares (for NTT products: transforms) every polynomial of s1, s2
-/// and t0 once per signing call: l + 2k operands kept for the call.
+/// and t0 once per signing call, or once per expanded key: l + 2k polynomials.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CachedNtt;
 
 /// The prepared s1, s2 and t0 of [`CachedNtt`].
-pub struct CachedSecrets<P: ParameterSet, C: ChallengeProduct<P>> {
-    s1: GenericArray<C::Operand, P::LLen>,
-    s2: GenericArray<C::Operand, P::KLen>,
-    t0: GenericArray<C::Operand, P::KLen>,
+#[derive(Default)]
+pub struct CachedSecrets<P: ParameterSet> {
+    s1: GenericArray<Poly, P::LLen>,
+    s2: GenericArray<Poly, P::KLen>,
+    t0: GenericArray<Poly, P::KLen>,
 }
 
-impl<P: ParameterSet, C: ChallengeProduct<P>> Default for CachedSecrets<P, C> {
-    fn default() -> Self {
-        Self {
-            s1: GenericArray::default(),
-            s2: GenericArray::default(),
-            t0: GenericArray::default(),
-        }
-    }
-}
-
-impl<P: ParameterSet, C: ChallengeProduct<P>> Zeroize for CachedSecrets<P, C> {
+impl<P: ParameterSet> Zeroize for CachedSecrets<P> {
     fn zeroize(&mut self) {
         self.s1.iter_mut().for_each(Zeroize::zeroize);
         self.s2.iter_mut().for_each(Zeroize::zeroize);
@@ -36,33 +27,33 @@ impl<P: ParameterSet, C: ChallengeProduct<P>> Zeroize for CachedSecrets<P, C> {
 }
 
 impl<P: ParameterSet, C: ChallengeProduct<P>> SecretVectors<P, C> for CachedNtt {
-    type Store = CachedSecrets<P, C>;
+    type Store = CachedSecrets<P>;
 
     fn load(store: &mut Self::Store, sk: &[u8]) {
-        let mut tmp = Poly::zero();
-        for j in 0..P::L {
-            // Validity was checked when the key was built.
-            packing::unpack_eta::<P>(&sk[packing::sk_s1_range::<P>(j)], &mut tmp);
-            C::prepare_operand(&tmp, &mut store.s1[j]);
+        let parts = [
+            (Secret::S1, &mut store.s1[..]),
+            (Secret::S2, &mut store.s2[..]),
+            (Secret::T0, &mut store.t0[..]),
+        ];
+        for (kind, polys) in parts {
+            for (i, p) in polys.iter_mut().enumerate() {
+                decode_secret::<P>(sk, kind, i, p);
+                C::prepare_operand(kind, p);
+            }
         }
-        for i in 0..P::K {
-            packing::unpack_eta::<P>(&sk[packing::sk_s2_range::<P>(i)], &mut tmp);
-            C::prepare_operand(&tmp, &mut store.s2[i]);
-            packing::unpack_t0(&sk[packing::sk_t0_range::<P>(i)], &mut tmp);
-            C::prepare_operand(&tmp, &mut store.t0[i]);
+    }
+
+    fn get<'a>(
+        store: &'a Self::Store,
+        _sk: &[u8],
+        kind: Secret,
+        index: usize,
+        _scratch: &'a mut Poly,
+    ) -> &'a Poly {
+        match kind {
+            Secret::S1 => &store.s1[index],
+            Secret::S2 => &store.s2[index],
+            Secret::T0 => &store.t0[index],
         }
-        tmp.zeroize();
-    }
-
-    fn s1<'a>(store: &'a Self::Store, _sk: &[u8], j: usize, _scratch: &'a mut C::Operand) -> &'a C::Operand {
-        &store.s1[j]
-    }
-
-    fn s2<'a>(store: &'a Self::Store, _sk: &[u8], i: usize, _scratch: &'a mut C::Operand) -> &'a C::Operand {
-        &store.s2[i]
-    }
-
-    fn t0<'a>(store: &'a Self::Store, _sk: &[u8], i: usize, _scratch: &'a mut C::Operand) -> &'a C::Operand {
-        &store.t0[i]
     }
 }

@@ -1,18 +1,15 @@
 //! [`FullW`]: form all of w at once and keep it for the checks.
 
-use super::{finish_w_row, Commitment, MaskVector, MaskedProduct, MatrixA};
+use super::{absorb_w1, finish_w_row, Commitment, MaskVector, MaskedProduct, MatrixA};
 use generic_array::GenericArray;
 use pqfit_core::hash::Shake256;
-use pqfit_core::mldsa::{packing, rounding, ParameterSet, Poly};
+use pqfit_core::mldsa::{ParameterSet, Poly};
 use zeroize::Zeroize;
 
 /// Forms w column by column (each NTT(y\[j\]) once) and keeps its k polynomials
 /// for the r0 check and the hint.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FullW;
-
-/// Bytes of the largest packed w1 polynomial (6 bits per coefficient).
-const MAX_POLY_W1_BYTES: usize = 32 * 6;
 
 impl<P: ParameterSet> Commitment<P> for FullW {
     type Store = GenericArray<Poly, P::KLen>;
@@ -31,18 +28,10 @@ impl<P: ParameterSet> Commitment<P> for FullW {
             }
         }
         scratch.zeroize();
-        let mut w1 = Poly::zero();
-        let mut packed = [0u8; MAX_POLY_W1_BYTES];
         for w in store.iter_mut() {
             finish_w_row(w);
-            for (h1, &c) in w1.coeffs.iter_mut().zip(&w.coeffs) {
-                *h1 = rounding::high_bits::<P>(c);
-            }
-            packing::pack_w1::<P>(&w1, &mut packed[..P::POLY_W1_BYTES]);
-            h.absorb(&packed[..P::POLY_W1_BYTES]);
+            absorb_w1::<P>(w, h);
         }
-        w1.zeroize();
-        packed.zeroize();
     }
 
     fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(

@@ -20,14 +20,26 @@ mod cached_ntt;
 mod full_w;
 mod ntt_product;
 mod presets;
+mod recompute_on_demand;
+mod regenerated_y;
+mod small_modulus_product;
+mod sparse_product;
 mod stored_y;
+mod streamed_a;
+mod streamed_w;
 
 pub use cached_a::CachedA;
 pub use cached_ntt::CachedNtt;
 pub use full_w::FullW;
 pub use ntt_product::NttProduct;
-pub use presets::{Custom, Reference};
+pub use presets::{Balanced, Custom, FastSign, Reference, SmallStack};
+pub use recompute_on_demand::RecomputeOnDemand;
+pub use regenerated_y::RegeneratedY;
+pub use small_modulus_product::SmallModulusProduct;
+pub use sparse_product::SparseProduct;
 pub use stored_y::StoredY;
+pub use streamed_a::StreamedA;
+pub use streamed_w::StreamedW;
 
 use pqfit_core::hash::Shake256;
 use pqfit_core::mldsa::{ParameterSet, Poly};
@@ -42,7 +54,26 @@ pub trait MatrixA<P: ParameterSet> {
     fn expand(store: &mut Self::Store, rho: &[u8; 32]);
 
     /// `acc += A-hat[i][j] ∘ v_hat / R` (NTT domain, Montgomery product).
-    fn mul_acc(store: &Self::Store, rho: &[u8; 32], i: usize, j: usize, v_hat: &Poly, acc: &mut Poly);
+    fn mul_acc(
+        store: &Self::Store,
+        rho: &[u8; 32],
+        i: usize,
+        j: usize,
+        v_hat: &Poly,
+        acc: &mut Poly,
+    );
+}
+
+/// Which short secret a polynomial belongs to: the bounds of its coefficients (and so
+/// the arithmetic that multiplies it by c exactly) differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Secret {
+    /// s1, coefficients in [-eta, eta].
+    S1,
+    /// s2, coefficients in [-eta, eta].
+    S2,
+    /// t0, coefficients in (-2^12, 2^12].
+    T0,
 }
 
 /// How c (the challenge) times a short secret polynomial is computed.
@@ -50,54 +81,127 @@ pub trait MatrixA<P: ParameterSet> {
 /// All implementations must be constant-time in c and in the secret: the
 /// challenge of a rejected signing iteration is secret.
 pub trait ChallengeProduct<P: ParameterSet> {
-    /// A secret polynomial (s1, s2 or t0) prepared for multiplication by c.
-    type Operand: Default + Zeroize;
     /// The challenge prepared for multiplication.
     type Challenge: Default + Zeroize;
 
-    /// Prepares a secret polynomial given with centred coefficients, normal domain.
-    fn prepare_operand(s: &Poly, out: &mut Self::Operand);
+    /// Turns a decoded secret polynomial (centred coefficients, normal domain) into
+    /// the operand form [`ChallengeProduct::multiply`] expects, in place.
+    fn prepare_operand(kind: Secret, s: &mut Poly);
 
     /// Prepares the challenge c (coefficients in {-1, 0, 1}).
     fn prepare_challenge(c: &Poly, out: &mut Self::Challenge);
 
-    /// `out = c * s` exactly, with centred coefficients in the normal domain.
-    fn multiply(c: &Self::Challenge, s: &Self::Operand, out: &mut Poly);
+    /// `out = c * s` exactly, centred coefficients in the normal domain, for an
+    /// operand prepared with the same `kind`.
+    fn multiply(c: &Self::Challenge, kind: Secret, s: &Poly, out: &mut Poly);
 }
 
 /// Which of the secret vectors s1, s2, t0 of a signing key are held, in which form.
 pub trait SecretVectors<P: ParameterSet, C: ChallengeProduct<P>> {
-    /// Memory kept for the whole signing call.
+    /// Memory kept for the whole signing call (or across calls in an expanded key).
     type Store: Default + Zeroize;
 
     /// Prepares the store from the encoded secret key (`SK_BYTES` long, already
     /// validated).
     fn load(store: &mut Self::Store, sk: &[u8]);
 
-    /// s1\[j\] prepared for the product, borrowed from the store or built in `scratch`.
-    fn s1<'a>(store: &'a Self::Store, sk: &[u8], j: usize, scratch: &'a mut C::Operand) -> &'a C::Operand;
-
-    /// s2\[i\], as [`SecretVectors::s1`].
-    fn s2<'a>(store: &'a Self::Store, sk: &[u8], i: usize, scratch: &'a mut C::Operand) -> &'a C::Operand;
-
-    /// t0\[i\], as [`SecretVectors::s1`].
-    fn t0<'a>(store: &'a Self::Store, sk: &[u8], i: usize, scratch: &'a mut C::Operand) -> &'a C::Operand;
+    /// Polynomial `index` of the secret `kind`, prepared for the product: borrowed
+    /// from the store or decoded from `sk` into `scratch`.
+    fn get<'a>(
+        store: &'a Self::Store,
+        sk: &[u8],
+        kind: Secret,
+        index: usize,
+        scratch: &'a mut Poly,
+    ) -> &'a Poly;
 }
 
-/// Where the mask y = ExpandMask(rho'', kappa) of one signing iteration lives.
+/// Decodes polynomial `index` of the secret `kind` from an encoded secret key.
+pub fn decode_secret<P: ParameterSet>(sk: &[u8], kind: Secret, index: usize, out: &mut Poly) {
+    use pqfit_core::mldsa::packing;
+    // Keys are validated when parsed, so the range flag is always set here.
+    match kind {
+        Secret::S1 => {
+            packing::unpack_eta::<P>(&sk[packing::sk_s1_range::<P>(index)], out);
+        }
+        Secret::S2 => {
+            packing::unpack_eta::<P>(&sk[packing::sk_s2_range::<P>(index)], out);
+        }
+        Secret::T0 => packing::unpack_t0(&sk[packing::sk_t0_range::<P>(index)], out),
+    }
+}
+
+/// Where the vector multiplied by A lives: the mask y while signing, and by the same
+/// choice NTT(s1) in key generation and NTT(z) in verification.
 pub trait MaskVector<P: ParameterSet> {
-    /// Memory kept for one signing call.
+    /// Memory kept for one signing call (y).
     type Store: Default + Zeroize;
+    /// Memory kept for one key generation or verification (NTT(s1) or NTT(z)).
+    type VectorStore: Default + Zeroize;
 
     /// Starts an iteration with counter `kappa`.
     fn expand(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16);
 
     /// y\[j\] (normal domain), borrowed from the store or built in `scratch`.
-    fn y<'a>(store: &'a Self::Store, rho_pp: &[u8; 64], kappa: u16, j: usize, scratch: &'a mut Poly) -> &'a Poly;
+    fn y<'a>(
+        store: &'a Self::Store,
+        rho_pp: &[u8; 64],
+        kappa: u16,
+        j: usize,
+        scratch: &'a mut Poly,
+    ) -> &'a Poly;
 
     /// NTT(y\[j\]), borrowed from the store or built in `scratch`.
-    fn y_hat<'a>(store: &'a Self::Store, rho_pp: &[u8; 64], kappa: u16, j: usize, scratch: &'a mut Poly) -> &'a Poly;
+    fn y_hat<'a>(
+        store: &'a Self::Store,
+        rho_pp: &[u8; 64],
+        kappa: u16,
+        j: usize,
+        scratch: &'a mut Poly,
+    ) -> &'a Poly;
+
+    /// Fills the vector store by calling `build(j, poly)` for each j < l, or does
+    /// nothing when vectors are rebuilt per use.
+    fn fill_vector(store: &mut Self::VectorStore, build: impl FnMut(usize, &mut Poly));
+
+    /// Element j of the vector, borrowed from the store or built by `build` in `scratch`.
+    fn vector<'a>(
+        store: &'a Self::VectorStore,
+        j: usize,
+        scratch: &'a mut Poly,
+        build: impl FnMut(usize, &mut Poly),
+    ) -> &'a Poly;
 }
+
+/// Absorbs w1Encode(HighBits(w)) of one row of w (coefficients in [0, q)).
+pub fn absorb_w1<P: ParameterSet>(w: &Poly, h: &mut Shake256) {
+    use pqfit_core::mldsa::{packing, rounding};
+    let mut w1 = Poly::zero();
+    for (h1, &c) in w1.coeffs.iter_mut().zip(&w.coeffs) {
+        *h1 = rounding::high_bits::<P>(c);
+    }
+    let mut packed = [0u8; MAX_POLY_W1_BYTES];
+    packing::pack_w1::<P>(&w1, &mut packed[..P::POLY_W1_BYTES]);
+    h.absorb(&packed[..P::POLY_W1_BYTES]);
+    w1.zeroize();
+    packed.zeroize();
+}
+
+/// Absorbs w1Encode(UseHint(h, w)) of one row (w in [0, q), h in {0, 1}), as
+/// verification does.
+pub fn absorb_w1_hinted<P: ParameterSet>(w: &Poly, hint: &Poly, h: &mut Shake256) {
+    use pqfit_core::mldsa::{packing, rounding};
+    let mut w1 = Poly::zero();
+    for ((h1, &c), &hk) in w1.coeffs.iter_mut().zip(&w.coeffs).zip(&hint.coeffs) {
+        *h1 = rounding::use_hint::<P>(hk as u32, c);
+    }
+    let mut packed = [0u8; MAX_POLY_W1_BYTES];
+    packing::pack_w1::<P>(&w1, &mut packed[..P::POLY_W1_BYTES]);
+    h.absorb(&packed[..P::POLY_W1_BYTES]);
+}
+
+/// Bytes of the largest packed w1 polynomial (6 bits per coefficient).
+pub const MAX_POLY_W1_BYTES: usize = 32 * 6;
 
 /// What one signing iteration needs to form w = NTT^-1(A-hat ∘ NTT(y)).
 pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>> {

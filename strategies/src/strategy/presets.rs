@@ -2,7 +2,8 @@
 
 use super::{
     CachedA, CachedNtt, ChallengeProduct, Commitment, FullW, MaskVector, MatrixA, NttProduct,
-    SecretVectors, Strategy, StoredY,
+    RecomputeOnDemand, RegeneratedY, SecretVectors, SmallModulusProduct, SparseProduct, StoredY,
+    Strategy, StreamedA, StreamedW,
 };
 use core::marker::PhantomData;
 use pqfit_core::mldsa::ParameterSet;
@@ -30,3 +31,15 @@ where
 /// The layout of the FIPS 204 reference implementation: A, s1/s2/t0 (in NTT form),
 /// w and y all kept for the call; products in the NTT domain.
 pub type Reference = Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct>;
+
+/// The smallest stack: nothing of A, s1/s2/t0, w or y is kept; every polynomial is
+/// sampled, decoded or recomputed where it is used, and c times a secret is a
+/// transform-free schoolbook product.
+pub type SmallStack = Custom<StreamedA, RecomputeOnDemand, StreamedW, RegeneratedY, SparseProduct>;
+
+/// The fastest signing: everything kept, and with an [`ExpandedKey`](crate::ExpandedKey)
+/// A-hat and the transformed secrets are kept across calls too.
+pub type FastSign = Custom<CachedA, CachedNtt, FullW, StoredY, SmallModulusProduct>;
+
+/// A middle ground: A-hat streamed (the largest buffer, k·l KiB), the rest kept.
+pub type Balanced = Custom<StreamedA, CachedNtt, FullW, StoredY, SmallModulusProduct>;

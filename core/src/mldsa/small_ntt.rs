@@ -1,0 +1,235 @@
+//! A number-theoretic transform modulo the small prime q' = 769 in 16-bit Montgomery
+//! arithmetic, for products whose exact coefficients are small.
+//!
+//! c·s1 and c·s2 have coefficients of absolute value at most beta = tau·eta <= 196,
+//! below q'/2, so computing them mod 769 and centring is exact (Abdulrahman et al.,
+//! "Faster Kyber and Dilithium on the Cortex-M4"). 769 - 1 = 3·2^8 has 256th but no
+//! 512th roots of unity, so the transform stops at 128 factors X^2 - zeta (as
+//! Kyber's does) and products are degree-2 base multiplications. Every
+//! multiplication is 16 x 16 bits: no long multiply, which costs 3-7 cycles on a
+//! Cortex-M3.
+
+use super::params::N;
+
+/// The small modulus.
+pub const QS: i32 = 769;
+/// The largest |coefficient| a product may have for the centred result to be exact.
+pub const EXACT_BOUND: i32 = (QS - 1) / 2;
+/// -q'^-1 mod 2^16.
+const QINV: i32 = qinv();
+/// 2^16 mod q'.
+const MONT: i32 = (1 << 16) % QS;
+/// A primitive 256th root of unity mod q' (the smallest).
+pub const ROOT: i32 = root();
+/// `ROOT^brv7(k) * 2^16 mod q'`, centred, for k = 0..127.
+const ZETAS: [i16; 128] = zetas();
+/// `2^32 / 128 mod q'`: undoes the 1/128 of the inverse and restores one factor 2^16.
+const INV_SCALE: i32 = (pow(MONT, 2) as i64 * pow(128, QS - 2) as i64 % QS as i64) as i32;
+
+const fn pow(b: i32, mut e: i32) -> i32 {
+    let (mut acc, mut base) = (1i64, b as i64 % QS as i64);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc * base % QS as i64;
+        }
+        base = base * base % QS as i64;
+        e >>= 1;
+    }
+    acc as i32
+}
+
+const fn qinv() -> i32 {
+    // q' * x = 1 mod 2^16 by Newton iteration, then negated.
+    let mut x: u32 = QS as u32;
+    let mut i = 0;
+    while i < 4 {
+        x = x.wrapping_mul(2u32.wrapping_sub((QS as u32).wrapping_mul(x)));
+        i += 1;
+    }
+    (x & 0xffff) as i32
+}
+
+const fn root() -> i32 {
+    let mut g = 2;
+    while pow(g, 128) != QS - 1 {
+        g += 1;
+    }
+    g
+}
+
+const fn centre(a: i32) -> i16 {
+    let r = a % QS;
+    let r = if r < 0 { r + QS } else { r };
+    (if r > QS / 2 { r - QS } else { r }) as i16
+}
+
+const fn zetas() -> [i16; 128] {
+    let mut z = [0i16; 128];
+    let mut k = 0;
+    while k < 128 {
+        let brv = ((k as u8).reverse_bits() >> 1) as i32;
+        z[k] = centre((pow(ROOT, brv) as i64 * MONT as i64 % QS as i64) as i32);
+        k += 1;
+    }
+    z
+}
+
+/// Montgomery reduction for |a| < 2^15 q': returns a 2^-16 mod q' with |r| < q'.
+#[inline(always)]
+pub const fn reduce(a: i32) -> i32 {
+    let t = (a as i16).wrapping_mul(QINV as i16) as i32;
+    (a - t * QS) >> 16
+}
+
+#[inline(always)]
+const fn fqmul(a: i32, b: i32) -> i32 {
+    reduce(a * b)
+}
+
+/// Barrett-style reduction of a sum into (-q', q'): for |a| < 2^15.
+#[inline(always)]
+const fn reduce_sum(a: i32) -> i32 {
+    // 2^16 / 769 rounded: 85.
+    let t = (a * 85 + (1 << 15)) >> 16;
+    a - t * QS
+}
+
+/// Forward transform in place: coefficients of absolute value below q' in, below
+/// 8 q' out (standard order; 128 degree-2 residues).
+pub fn ntt(a: &mut [i32; N]) {
+    let mut k = 1;
+    let mut len = 128;
+    while len >= 2 {
+        let mut start = 0;
+        while start < N {
+            let zeta = ZETAS[k] as i32;
+            k += 1;
+            for j in start..start + len {
+                let t = fqmul(zeta, a[j + len]);
+                a[j + len] = a[j] - t;
+                a[j] += t;
+            }
+            start += 2 * len;
+        }
+        len >>= 1;
+    }
+    for c in a.iter_mut() {
+        *c = reduce_sum(*c);
+    }
+}
+
+/// Inverse transform times 2^16 in place; |coefficients| below q' in and out.
+pub fn inv_ntt_tomont(a: &mut [i32; N]) {
+    let mut k = 127;
+    let mut len = 2;
+    while len <= 128 {
+        let mut start = 0;
+        while start < N {
+            let zeta = ZETAS[k] as i32;
+            k -= 1;
+            for j in start..start + len {
+                let t = a[j];
+                a[j] = reduce_sum(t + a[j + len]);
+                a[j + len] = fqmul(zeta, a[j + len] - t);
+            }
+            start += 2 * len;
+        }
+        len <<= 1;
+    }
+    for c in a.iter_mut() {
+        *c = fqmul(*c, INV_SCALE);
+    }
+}
+
+/// `r = a · b / 2^16` in the transformed domain: 64 pairs of degree-2 products
+/// modulo X^2 - zeta and X^2 + zeta. Inputs below 8 q', output below q'.
+pub fn base_mul(r: &mut [i32; N], a: &[i32; N], b: &[i32; N]) {
+    for i in 0..N / 4 {
+        let zeta = ZETAS[64 + i] as i32;
+        for (off, z) in [(4 * i, zeta), (4 * i + 2, -zeta)] {
+            let (a0, a1, b0, b1) = (a[off], a[off + 1], b[off], b[off + 1]);
+            r[off] = reduce_sum(fqmul(fqmul(a1, b1), z) + fqmul(a0, b0));
+            r[off + 1] = reduce_sum(fqmul(a0, b1) + fqmul(a1, b0));
+        }
+    }
+}
+
+/// Maps a coefficient of (-q', q') to its centred representative, which is the exact
+/// value when that is at most [`EXACT_BOUND`] in absolute value.
+#[inline(always)]
+pub const fn centred(a: i32) -> i32 {
+    // Into [0, q') first, then subtract q' above q'/2; no branches.
+    let a = a + ((a >> 31) & QS);
+    a - (((EXACT_BOUND - a) >> 31) & QS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lcg(seed: &mut u64) -> u32 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) as u32
+    }
+
+    #[test]
+    fn constants() {
+        assert_eq!((QS * QINV) & 0xffff, 1);
+        assert_eq!(pow(ROOT, 256), 1);
+        assert_eq!(pow(ROOT, 128), QS - 1);
+        assert_eq!(
+            INV_SCALE as i64 * 128 % QS as i64,
+            (MONT as i64 * MONT as i64) % QS as i64
+        );
+    }
+
+    #[test]
+    fn products_are_exact_for_small_operands() {
+        let mut seed = 11;
+        for round in 0..20 {
+            // c: ternary; s: in [-4, 4]; exact product by schoolbook over the integers.
+            let c: [i32; N] = core::array::from_fn(|_| (lcg(&mut seed) % 3) as i32 - 1);
+            let eta = if round % 2 == 0 { 2 } else { 4 };
+            let s: [i32; N] =
+                core::array::from_fn(|_| (lcg(&mut seed) % (2 * eta + 1)) as i32 - eta as i32);
+            // Sparse c keeps the exact product within bound; make c sparse like a challenge.
+            let c: [i32; N] = core::array::from_fn(|i| if i % 5 == 0 { c[i] } else { 0 });
+            let mut want = [0i32; N];
+            for i in 0..N {
+                for j in 0..N {
+                    if i + j < N {
+                        want[i + j] += c[i] * s[j];
+                    } else {
+                        want[i + j - N] -= c[i] * s[j];
+                    }
+                }
+            }
+            if want.iter().any(|w| w.abs() > EXACT_BOUND) {
+                continue;
+            }
+            let (mut ch, mut sh) = (c, s);
+            ntt(&mut ch);
+            ntt(&mut sh);
+            let mut r = [0i32; N];
+            base_mul(&mut r, &ch, &sh);
+            inv_ntt_tomont(&mut r);
+            let got: [i32; N] = core::array::from_fn(|i| centred(r[i]));
+            assert_eq!(got, want, "round {round}");
+        }
+    }
+
+    #[test]
+    fn extreme_inputs_stay_in_range() {
+        let a = [QS - 1; N];
+        let mut h = a;
+        ntt(&mut h);
+        assert!(h.iter().all(|x| x.abs() < QS));
+        let mut r = [0; N];
+        base_mul(&mut r, &h, &h);
+        assert!(r.iter().all(|x| x.abs() < QS));
+        inv_ntt_tomont(&mut r);
+        assert!(r.iter().all(|x| x.abs() < QS));
+    }
+}

@@ -1,0 +1,55 @@
+//! [`SmallModulusProduct`]: c·s1 and c·s2 through a transform mod the small prime 769.
+
+use super::{ChallengeProduct, Secret};
+use pqfit_core::mldsa::{small_ntt, ParameterSet, Poly};
+use zeroize::Zeroize;
+
+/// c·s1 and c·s2 have coefficients of at most beta <= 196, so they are computed
+/// exactly modulo q' = 769 with 16 x 16-bit multiplications
+/// (`pqfit_core::mldsa::small_ntt`); c·t0 (up to tau·2^12) keeps the NTT mod q.
+/// Constant-time. Operands: 1 KiB each; challenge: 2 KiB (c in both domains).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SmallModulusProduct;
+
+/// The challenge in both transform domains.
+#[derive(Clone, Default, Zeroize)]
+pub struct DualChallenge {
+    small: Poly,
+    full: Poly,
+}
+
+impl<P: ParameterSet> ChallengeProduct<P> for SmallModulusProduct {
+    type Challenge = DualChallenge;
+
+    fn prepare_operand(kind: Secret, s: &mut Poly) {
+        match kind {
+            Secret::S1 | Secret::S2 => small_ntt::ntt(&mut s.coeffs),
+            Secret::T0 => s.ntt(),
+        }
+    }
+
+    fn prepare_challenge(c: &Poly, out: &mut DualChallenge) {
+        out.small.clone_from(c);
+        small_ntt::ntt(&mut out.small.coeffs);
+        out.full.clone_from(c);
+        out.full.ntt();
+    }
+
+    fn multiply(c: &DualChallenge, kind: Secret, s: &Poly, out: &mut Poly) {
+        match kind {
+            Secret::S1 | Secret::S2 => {
+                debug_assert!(P::BETA <= small_ntt::EXACT_BOUND);
+                small_ntt::base_mul(&mut out.coeffs, &c.small.coeffs, &s.coeffs);
+                small_ntt::inv_ntt_tomont(&mut out.coeffs);
+                for x in out.coeffs.iter_mut() {
+                    *x = small_ntt::centred(*x);
+                }
+            }
+            Secret::T0 => {
+                out.pointwise_montgomery(&c.full, s);
+                out.inv_ntt_tomont();
+                out.reduce();
+            }
+        }
+    }
+}

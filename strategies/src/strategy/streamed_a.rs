@@ -1,0 +1,23 @@
+//! [`StreamedA`]: sample each entry of A-hat where it is used, never holding it.
+
+use super::MatrixA;
+use pqfit_core::mldsa::field::montgomery_reduce;
+use pqfit_core::mldsa::{sample, ParameterSet, Poly};
+
+/// Keeps no matrix: `A-hat[i][j] ∘ v` is accumulated coefficient by coefficient as
+/// RejNTTPoly produces the entry, so not even one polynomial of A is alive. Costs
+/// one SHAKE128 expansion per use of an entry (k·l per product A·v).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StreamedA;
+
+impl<P: ParameterSet> MatrixA<P> for StreamedA {
+    type Store = ();
+
+    fn expand(_store: &mut (), _rho: &[u8; 32]) {}
+
+    fn mul_acc(_store: &(), rho: &[u8; 32], i: usize, j: usize, v_hat: &Poly, acc: &mut Poly) {
+        sample::rej_ntt_coefficients(rho, i as u8, j as u8, |k, a| {
+            acc.coeffs[k] += montgomery_reduce(a as i64 * v_hat.coeffs[k] as i64);
+        });
+    }
+}

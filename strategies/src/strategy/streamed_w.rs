@@ -1,0 +1,39 @@
+//! [`StreamedW`]: form w one row at a time, absorb it, and recompute it when needed.
+
+use super::{Commitment, MaskVector, MaskedProduct, MatrixA};
+use pqfit_core::hash::Shake256;
+use pqfit_core::mldsa::{ParameterSet, Poly};
+use zeroize::Zeroize;
+
+/// Keeps no commitment: each row w\[i\] is formed, its w1 encoding absorbed into the
+/// hash for c-tilde at once, and dropped; the r0 check and the hint form the row
+/// again (a second A·y row) when the iteration gets that far.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StreamedW;
+
+impl<P: ParameterSet> Commitment<P> for StreamedW {
+    type Store = ();
+
+    fn commit<M: MatrixA<P>, Y: MaskVector<P>>(
+        _store: &mut (),
+        ctx: &MaskedProduct<'_, P, M, Y>,
+        h: &mut Shake256,
+    ) {
+        let mut w = Poly::zero();
+        for i in 0..P::K {
+            ctx.row(i, &mut w);
+            super::absorb_w1::<P>(&w, h);
+        }
+        w.zeroize();
+    }
+
+    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(
+        _store: &'a (),
+        ctx: &MaskedProduct<'_, P, M, Y>,
+        i: usize,
+        scratch: &'a mut Poly,
+    ) -> &'a Poly {
+        ctx.row(i, scratch);
+        scratch
+    }
+}
