@@ -99,8 +99,10 @@ macro_rules! products {
     };
 }
 
+// The pushes come from the macros above, one per combination.
+#[allow(clippy::vec_init_then_push)]
 fn all_combinations<P: ParameterSet>() -> Vec<Check<P>> {
-    let mut out: Vec<Check<P>> = Vec::new();
+    let mut out: Vec<Check<P>> = Vec::with_capacity(48);
     matrices!(out; CachedA, StreamedA);
     out
 }
