@@ -3,5 +3,6 @@
 # from ../shared/vectors (override with PQFIT_VECTORS=/path/to/vectors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+./scripts/setup.sh
 cargo test --workspace --all-targets
 cargo test --workspace --doc

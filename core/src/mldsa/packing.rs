@@ -12,7 +12,7 @@ use crate::ct;
 /// Packs 256 values of `bits` bits each, little-endian bit order (the order of
 /// FIPS 204's BitsToBytes). `value(i)` must be below 2^bits.
 #[inline(always)]
-fn pack_bits(bits: usize, out: &mut [u8], value: impl Fn(usize) -> u32) {
+fn pack_bits(bits: usize, out: &mut [u8], mut value: impl FnMut(usize) -> u32) {
     debug_assert_eq!(out.len(), 32 * bits);
     let mut acc: u64 = 0;
     let mut filled = 0;
@@ -31,13 +31,19 @@ fn pack_bits(bits: usize, out: &mut [u8], value: impl Fn(usize) -> u32) {
 
 /// Unpacks 256 values of `bits` bits each and hands them to `store(i, v)`.
 #[inline(always)]
-fn unpack_bits(bits: usize, input: &[u8], mut store: impl FnMut(usize, u32)) {
+fn unpack_bits(bits: usize, input: &[u8], store: impl FnMut(usize, u32)) {
     debug_assert_eq!(input.len(), 32 * bits);
+    unpack_bits_n(bits, N, input, store);
+}
+
+/// Unpacks `count` values of `bits` bits each from `input` (`count * bits / 8` bytes).
+#[inline(always)]
+fn unpack_bits_n(bits: usize, count: usize, input: &[u8], mut store: impl FnMut(usize, u32)) {
     let mask = (1u64 << bits) - 1;
     let mut acc: u64 = 0;
     let mut filled = 0;
     let mut bytes = input.iter();
-    for i in 0..N {
+    for i in 0..count {
         while filled < bits {
             acc |= (*bytes.next().unwrap_or(&0) as u64) << filled;
             filled += 8;
@@ -51,6 +57,12 @@ fn unpack_bits(bits: usize, input: &[u8], mut store: impl FnMut(usize, u32)) {
 /// FIPS 204, Algorithm 16: SimpleBitPack(w, b) for coefficients in [0, 2^bits).
 pub fn simple_bit_pack(a: &Poly, bits: usize, out: &mut [u8]) {
     pack_bits(bits, out, |i| a.coeffs[i] as u32);
+}
+
+/// SimpleBitPack (Algorithm 16) of the coefficients `value(0..256)`, each in
+/// [0, 2^bits), computed as they are packed: no polynomial needs to hold them.
+pub fn simple_bit_pack_with(bits: usize, out: &mut [u8], mut value: impl FnMut(usize) -> i32) {
+    pack_bits(bits, out, |i| value(i) as u32);
 }
 
 /// FIPS 204, Algorithm 18: SimpleBitUnpack(v, b).
@@ -81,7 +93,21 @@ pub fn unpack_t1(input: &[u8], t1: &mut Poly) {
 
 /// Packs t0 in (-2^12, 2^12] as in skEncode.
 pub fn pack_t0(t0: &Poly, out: &mut [u8]) {
-    bit_pack(t0, 1 << (D - 1), D as usize, out);
+    pack_t0_with(out, |i| t0.coeffs[i]);
+}
+
+/// Packs the t0 coefficients `value(0..256)` as in skEncode, computed as they are packed.
+pub fn pack_t0_with(out: &mut [u8], mut value: impl FnMut(usize) -> i32) {
+    pack_bits(D as usize, out, |i| ((1 << (D - 1)) - value(i)) as u32);
+}
+
+/// Coefficient `k` of a packed t1 polynomial (10 bits at bit offset 10 k), read
+/// without unpacking the rest. For public data: the address depends on `k`.
+pub fn t1_coefficient(input: &[u8], k: usize) -> i32 {
+    let bit = 10 * k;
+    let lo = input[bit / 8] as u32;
+    let hi = input[bit / 8 + 1] as u32;
+    (((hi << 8 | lo) >> (bit % 8)) & 0x3ff) as i32
 }
 
 /// Unpacks t0 as in skDecode.
@@ -115,6 +141,14 @@ pub fn bit_pack_gamma1<P: ParameterSet>(z: &Poly, out: &mut [u8]) {
 /// [gamma1 - 2^bits + 1, gamma1]. The z bound is checked by verification.
 pub fn bit_unpack_gamma1<P: ParameterSet>(input: &[u8], z: &mut Poly) {
     bit_unpack(input, P::GAMMA1, P::GAMMA1_BITS, z);
+}
+
+/// Unpacks `z.len()` consecutive z coefficients (a multiple of 8) from their packed
+/// bytes, as [`bit_unpack_gamma1`] does for a whole polynomial.
+pub fn bit_unpack_gamma1_part<P: ParameterSet>(input: &[u8], z: &mut [i32]) {
+    unpack_bits_n(P::GAMMA1_BITS, z.len(), input, |i, u| {
+        z[i] = P::GAMMA1 - u as i32
+    });
 }
 
 /// Packs one polynomial of w1 (coefficients in [0, (q-1)/(2 gamma2))) as w1Encode does.
@@ -217,15 +251,12 @@ pub fn hint_is_well_formed<P: ParameterSet>(hint: &[u8]) -> bool {
 }
 
 /// FIPS 204, Algorithm 21: HintBitUnpack for row `i` of a hint field already checked
-/// by [`hint_is_well_formed`]: writes h\[i\] as 0/1 coefficients.
-pub fn hint_bit_unpack_row<P: ParameterSet>(hint: &[u8], i: usize, h: &mut Poly) {
-    let (positions, ends) = hint.split_at(P::OMEGA);
+/// by [`hint_is_well_formed`]: the range of `hint` holding the (strictly increasing)
+/// positions of the ones of h\[i\].
+pub fn hint_row_bounds<P: ParameterSet>(hint: &[u8], i: usize) -> (usize, usize) {
+    let ends = &hint[P::OMEGA..];
     let start = if i == 0 { 0 } else { ends[i - 1] as usize };
-    let end = ends[i] as usize;
-    h.coeffs = [0; N];
-    for &p in &positions[start..end] {
-        h.coeffs[p as usize] = 1;
-    }
+    (start, ends[i] as usize)
 }
 
 #[cfg(test)]
@@ -300,6 +331,17 @@ mod tests {
     }
 
     #[test]
+    fn t1_coefficients_read_in_place() {
+        let mut seed = 3;
+        let t1 = random_poly(&mut seed, 0, 1023);
+        let mut buf = [0u8; POLY_T1_BYTES];
+        pack_t1(&t1, &mut buf);
+        for k in 0..N {
+            assert_eq!(t1_coefficient(&buf, k), t1.coeffs[k], "k = {k}");
+        }
+    }
+
+    #[test]
     fn hint_encoding_rules() {
         type P = MlDsa44;
         let mut field = [0u8; 84];
@@ -315,12 +357,9 @@ mod tests {
         assert_eq!(&field[..4], &[3, 9, 0, 255]);
         assert_eq!(&field[P::OMEGA..], &[2, 2, 3, 4]);
         assert!(hint_is_well_formed::<P>(&field));
-        let mut h = Poly::zero();
-        hint_bit_unpack_row::<P>(&field, 0, &mut h);
-        assert_eq!(h.coeffs.iter().sum::<i32>(), 2);
-        assert_eq!((h.coeffs[3], h.coeffs[9]), (1, 1));
-        hint_bit_unpack_row::<P>(&field, 3, &mut h);
-        assert_eq!(h.coeffs[255], 1);
+        assert_eq!(hint_row_bounds::<P>(&field, 0), (0, 2));
+        assert_eq!(hint_row_bounds::<P>(&field, 1), (2, 2));
+        assert_eq!(hint_row_bounds::<P>(&field, 3), (3, 4));
 
         let mut bad = field;
         bad[1] = 3; // not strictly increasing within row 0

@@ -1,7 +1,7 @@
 //! FIPS 204, Section 7.3: pseudorandom sampling. Each function produces one
 //! polynomial, so that a strategy can sample exactly the polynomial it needs.
 
-use super::packing::bit_unpack_gamma1;
+use super::packing::bit_unpack_gamma1_part;
 use super::params::{ParameterSet, N, Q};
 use super::poly::Poly;
 use crate::ct;
@@ -138,15 +138,22 @@ pub fn expand_s_entry<P: ParameterSet>(rho_prime: &[u8; 64], r: usize, a: &mut P
 
 /// FIPS 204, Algorithm 34: ExpandMask, one polynomial at a time: y\[r\] for the
 /// counter `kappa`, coefficients in (-gamma1, gamma1].
+///
+/// The SHAKE256 output is squeezed and unpacked a quarter polynomial at a time (64
+/// coefficients, a whole number of bytes for both coefficient widths), so the packed
+/// form never needs a full buffer.
 pub fn expand_mask_entry<P: ParameterSet>(rho_pp: &[u8; 64], kappa: u16, r: usize, y: &mut Poly) {
+    const QUARTER: usize = N / 4;
     let mut h = Shake256::new();
     h.absorb(rho_pp);
     h.absorb(&(kappa.wrapping_add(r as u16)).to_le_bytes());
     let mut xof = h.finalize();
-    let mut v = [0u8; 32 * 20];
-    let v = &mut v[..P::POLY_Z_BYTES];
-    xof.squeeze(v);
-    bit_unpack_gamma1::<P>(v, y);
+    let mut v = [0u8; QUARTER * 20 / 8];
+    let v = &mut v[..QUARTER * P::GAMMA1_BITS / 8];
+    for part in 0..4 {
+        xof.squeeze(v);
+        bit_unpack_gamma1_part::<P>(v, &mut y.coeffs[part * QUARTER..(part + 1) * QUARTER]);
+    }
     v.zeroize();
 }
 

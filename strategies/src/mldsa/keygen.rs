@@ -4,7 +4,7 @@ use crate::strategy::{MaskVector, MatrixA, Strategy};
 use pqfit_core::hash::shake256;
 use pqfit_core::mldsa::params::{CRH_BYTES, N, SEED_BYTES};
 use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroizing;
 
 /// FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal. Writes pkEncode(rho, t1) into `pk`
 /// and skEncode(rho, K, tr, s1, s2, t0) into `sk` (both exactly sized).
@@ -44,7 +44,6 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
     S::Mask::fill_vector(&mut s1_store, s1_hat);
 
     let mut scratch = Zeroizing::new(Poly::zero());
-    let mut t1 = Poly::zero();
     for i in 0..P::K {
         // t[i] = NTT^-1(sum_j A-hat[i][j] ∘ NTT(s1[j])) + s2[i]
         t.coeffs = [0; N];
@@ -58,15 +57,16 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
         packing::pack_eta::<P>(&scratch, &mut sk[packing::sk_s2_range::<P>(i)]);
         t.add_assign(&scratch);
         t.caddq();
-        // (t1, t0) = Power2Round(t): t0 overwrites t in place.
-        for (c, hi) in t.coeffs.iter_mut().zip(t1.coeffs.iter_mut()) {
-            (*hi, *c) = rounding::power2round(*c);
-        }
-        packing::pack_t1(&t1, &mut pk[packing::pk_t1_range(i)]);
-        packing::pack_t0(&t, &mut sk[packing::sk_t0_range::<P>(i)]);
+        // (t1, t0) = Power2Round(t), packed as they are computed.
+        let t = &*t;
+        packing::simple_bit_pack_with(10, &mut pk[packing::pk_t1_range(i)], |k| {
+            rounding::power2round(t.coeffs[k]).0
+        });
+        packing::pack_t0_with(&mut sk[packing::sk_t0_range::<P>(i)], |k| {
+            rounding::power2round(t.coeffs[k]).1
+        });
     }
 
     // tr = H(pk, 64)
     shake256(&[pk], &mut sk[64..128]);
-    t1.zeroize();
 }

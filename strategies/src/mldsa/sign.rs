@@ -9,7 +9,7 @@ use pqfit_core::hash::{shake256, Shake256};
 use pqfit_core::mldsa::field::freeze;
 use pqfit_core::mldsa::params::N;
 use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroizing;
 
 /// Bytes of the hint as a bit mask for the largest k (8 rows of 256 bits).
 const MAX_HINT_MASK_BYTES: usize = 8 * N / 8;
@@ -41,11 +41,10 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
     let mut y = Zeroizing::new(<S::Mask as MaskVector<P>>::Store::default());
     let mut w = Zeroizing::new(<S::Commit as Commitment<P>>::Store::default());
     let mut c = Zeroizing::new(<S::Product as ChallengeProduct<P>>::Challenge::default());
-    let mut operand = Zeroizing::new(Poly::zero());
-    let mut t = Zeroizing::new(Poly::zero());
-    let mut ct0 = Zeroizing::new(Poly::zero());
-    let mut scratch = Zeroizing::new(Poly::zero());
     let mut hint = Zeroizing::new([0u8; MAX_HINT_MASK_BYTES]);
+    // Three work polynomials, lent to each phase in turn (named per phase below).
+    let mut work = Zeroizing::new([Poly::zero(), Poly::zero(), Poly::zero()]);
+    let [pa, pb, pc] = &mut *work;
 
     let mut kappa: u16 = 0;
     loop {
@@ -62,20 +61,21 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
         // w = NTT^-1(A-hat ∘ NTT(y)); c-tilde = H(mu || w1Encode(HighBits(w)))
         let mut h = Shake256::new();
         h.absorb(mu);
-        S::Commit::commit(&mut w, &ctx, &mut h);
+        S::Commit::commit(&mut w, &ctx, &mut h, pa, pb);
         let c_tilde = &mut sig[..P::C_TILDE_BYTES];
         h.finalize().squeeze(c_tilde);
-        sample::sample_in_ball::<P>(c_tilde, &mut t);
-        S::Product::prepare_challenge(&t, &mut c);
+        sample::sample_in_ball::<P>(c_tilde, pa);
+        S::Product::prepare_challenge(pa, &mut c);
 
         // z = y + c s1, checked and packed straight into the signature.
         let mut ok = true;
         for j in 0..P::L {
-            let s1 = S::Secrets::get(secrets, sk, Secret::S1, j, &mut operand);
-            S::Product::multiply(&c, Secret::S1, s1, &mut t);
-            t.add_assign(S::Mask::y(&y, &rho_pp, kappa, j, &mut scratch));
-            ok &= t.norm_below(P::GAMMA1 - P::BETA);
-            packing::bit_pack_gamma1::<P>(&t, &mut sig[packing::sig_z_range::<P>(j)]);
+            let s1 = S::Secrets::get(secrets, sk, Secret::S1, j, pa);
+            let z = &mut *pb;
+            S::Product::multiply(&c, Secret::S1, s1, z);
+            z.add_assign(S::Mask::y(&y, &rho_pp, kappa, j, pc));
+            ok &= z.norm_below(P::GAMMA1 - P::BETA);
+            packing::bit_pack_gamma1::<P>(z, &mut sig[packing::sig_z_range::<P>(j)]);
         }
         if !ok {
             kappa = next_kappa;
@@ -86,25 +86,23 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
         // h = MakeHint(-c t0, r + c t0) = [HighBits(r) != HighBits(r + c t0)].
         let mut ones = 0u32;
         for i in 0..P::K {
-            let wi = S::Commit::w(&w, &ctx, i, &mut scratch);
-            let s2 = S::Secrets::get(secrets, sk, Secret::S2, i, &mut operand);
-            S::Product::multiply(&c, Secret::S2, s2, &mut t);
-            let t0 = S::Secrets::get(secrets, sk, Secret::T0, i, &mut operand);
-            S::Product::multiply(&c, Secret::T0, t0, &mut ct0);
+            let r = S::Commit::w(&mut w, &ctx, i, pa, pb);
+            let s2 = S::Secrets::get(secrets, sk, Secret::S2, i, pb);
+            S::Product::multiply(&c, Secret::S2, s2, pc);
+            for (rk, &cs2) in r.coeffs.iter_mut().zip(&pc.coeffs) {
+                *rk = freeze(*rk - cs2);
+            }
+            let t0 = S::Secrets::get(secrets, sk, Secret::T0, i, pb);
+            let ct0 = &mut *pc;
+            S::Product::multiply(&c, Secret::T0, t0, ct0);
             let mut low_over = 0i32;
             let row = &mut hint[i * N / 8..(i + 1) * N / 8];
             row.fill(0);
-            for (k, (&wk, (&cs2, &ct0k))) in wi
-                .coeffs
-                .iter()
-                .zip(t.coeffs.iter().zip(&ct0.coeffs))
-                .enumerate()
-            {
-                let r = freeze(wk - cs2);
-                let (r1, r0) = rounding::decompose::<P>(r);
+            for (k, (&rk, &ct0k)) in r.coeffs.iter().zip(&ct0.coeffs).enumerate() {
+                let (r1, r0) = rounding::decompose::<P>(rk);
                 let m = r0 >> 31;
                 low_over |= (P::GAMMA2 - P::BETA - 1) - ((r0 ^ m) - m);
-                let v1 = rounding::high_bits::<P>(freeze(r + ct0k));
+                let v1 = rounding::high_bits::<P>(freeze(rk + ct0k));
                 let hk = ct::ne_bit(r1 as u32, v1 as u32);
                 row[k / 8] |= (hk << (k % 8)) as u8;
                 ones += hk;
@@ -119,7 +117,6 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
 
         // Accepted: the hint is now public.
         packing::hint_bit_pack::<P>(&hint[..], &mut sig[P::SIG_H_OFFSET..]);
-        t.zeroize();
         return;
     }
 }

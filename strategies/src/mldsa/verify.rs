@@ -1,11 +1,11 @@
 //! FIPS 204, Algorithm 8: ML-DSA.Verify_internal, over a memory strategy.
 
-use crate::strategy::{absorb_w1_hinted, MaskVector, MatrixA, Strategy};
+use crate::strategy::{absorb_w1_with, ChallengeProduct, MaskVector, MatrixA, Strategy};
 use crate::Error;
 use pqfit_core::ct;
 use pqfit_core::hash::Shake256;
 use pqfit_core::mldsa::params::N;
-use pqfit_core::mldsa::{packing, sample, ParameterSet, Poly};
+use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
 
 /// Bytes of the largest c-tilde.
 const MAX_C_TILDE_BYTES: usize = 64;
@@ -44,32 +44,29 @@ pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(
     let mut a = <S::Matrix as MatrixA<P>>::Store::default();
     S::Matrix::expand(&mut a, rho);
 
-    let mut c_hat = Poly::zero();
-    sample::sample_in_ball::<P>(c_tilde, &mut c_hat);
-    c_hat.ntt();
+    let mut c = <S::Product as ChallengeProduct<P>>::VerifyChallenge::default();
+    let mut w = Poly::zero();
+    sample::sample_in_ball::<P>(c_tilde, &mut w);
+    S::Product::prepare_verify_challenge(&w, &mut c);
 
-    // w'_approx = NTT^-1(A-hat ∘ NTT(z) - NTT(c) ∘ NTT(t1 2^d)), one row at a time;
+    // w'_approx = NTT^-1(A-hat ∘ NTT(z)) - c t1 2^d, one row at a time;
     // w1' = UseHint(h, w'_approx) is absorbed as it is formed.
     let mut h = Shake256::new();
     h.absorb(mu);
-    let mut w = Poly::zero();
-    let mut t1 = Poly::zero();
     for i in 0..P::K {
         w.coeffs = [0; N];
         for j in 0..P::L {
             let z = S::Mask::vector(&z_store, j, &mut scratch, z_hat);
             S::Matrix::mul_acc(&a, rho, i, j, z, &mut w);
         }
-        packing::unpack_t1(&pk[packing::pk_t1_range(i)], &mut t1);
-        t1.shift_left_d();
-        t1.ntt();
-        t1.mul_assign_montgomery(&c_hat);
-        w.sub_assign(&t1);
-        w.reduce();
-        w.inv_ntt_tomont();
-        w.caddq();
-        packing::hint_bit_unpack_row::<P>(hint, i, &mut t1);
-        absorb_w1_hinted::<P>(&w, &t1, &mut h);
+        S::Product::finish_verify_row(&c, &pk[packing::pk_t1_range(i)], &mut w, &mut scratch);
+        // h[i] is public: walk its increasing positions alongside the coefficients.
+        let (mut next, end) = packing::hint_row_bounds::<P>(hint, i);
+        absorb_w1_with::<P>(&mut h, |k| {
+            let hk = (next < end && hint[next] as usize == k) as u32;
+            next += hk as usize;
+            rounding::use_hint::<P>(hk, w.coeffs[k])
+        });
     }
     let mut c_tilde_prime = [0u8; MAX_C_TILDE_BYTES];
     h.finalize().squeeze(&mut c_tilde_prime[..P::C_TILDE_BYTES]);

@@ -18,16 +18,16 @@ impl<P: ParameterSet> Commitment<P> for FullW {
         store: &mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y>,
         h: &mut Shake256,
+        _acc: &mut Poly,
+        scratch: &mut Poly,
     ) {
-        let mut scratch = Poly::zero();
         store.iter_mut().for_each(Zeroize::zeroize);
         for j in 0..P::L {
-            let y_hat = Y::y_hat(ctx.y, ctx.rho_pp, ctx.kappa, j, &mut scratch);
+            let y_hat = Y::y_hat(ctx.y, ctx.rho_pp, ctx.kappa, j, scratch);
             for (i, w) in store.iter_mut().enumerate() {
                 M::mul_acc(ctx.a, ctx.rho, i, j, y_hat, w);
             }
         }
-        scratch.zeroize();
         for w in store.iter_mut() {
             finish_w_row(w);
             absorb_w1::<P>(w, h);
@@ -35,11 +35,12 @@ impl<P: ParameterSet> Commitment<P> for FullW {
     }
 
     fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(
-        store: &'a Self::Store,
+        store: &'a mut Self::Store,
         _ctx: &MaskedProduct<'_, P, M, Y>,
         i: usize,
-        _scratch: &'a mut Poly,
-    ) -> &'a Poly {
-        &store[i]
+        _out: &'a mut Poly,
+        _scratch: &mut Poly,
+    ) -> &'a mut Poly {
+        &mut store[i]
     }
 }

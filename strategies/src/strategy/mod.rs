@@ -5,11 +5,11 @@
 //!
 //! | component | trait | decides | implementations |
 //! |---|---|---|---|
-//! | matrix A | [`MatrixA`] | where A-hat lives | [`CachedA`] |
-//! | s1, s2, t0 | [`SecretVectors`] | decoded once or per use | [`CachedNtt`] |
-//! | commitment w | [`Commitment`] | w kept or recomputed | [`FullW`] |
-//! | mask y | [`MaskVector`] | y kept or regenerated | [`StoredY`] |
-//! | c·s1, c·s2, c·t0 | [`ChallengeProduct`] | how c times a secret is formed | [`NttProduct`] |
+//! | matrix A | [`MatrixA`] | where A-hat lives | [`CachedA`], [`StreamedA`] |
+//! | s1, s2, t0 | [`SecretVectors`] | decoded once or per use | [`CachedNtt`], [`RecomputeOnDemand`] |
+//! | commitment w | [`Commitment`] | w kept or recomputed | [`FullW`], [`StreamedW`] |
+//! | mask y (and NTT(s1), NTT(z)) | [`MaskVector`] | kept or regenerated | [`StoredY`], [`RegeneratedY`] |
+//! | c·s1, c·s2, c·t0 (and c·t1) | [`ChallengeProduct`] | how c times a secret is formed | [`NttProduct`], [`SmallModulusProduct`], [`SparseProduct`] |
 //!
 //! Each component's `Store` is the memory it needs for one call; the algorithms
 //! hold one of each on their stack, so a frame holds exactly what the chosen
@@ -94,6 +94,29 @@ pub trait ChallengeProduct<P: ParameterSet> {
     /// `out = c * s` exactly, centred coefficients in the normal domain, for an
     /// operand prepared with the same `kind`.
     fn multiply(c: &Self::Challenge, kind: Secret, s: &Poly, out: &mut Poly);
+
+    /// The challenge as verification uses it (public there).
+    type VerifyChallenge: Default;
+
+    /// Prepares the challenge c for verification.
+    fn prepare_verify_challenge(c: &Poly, out: &mut Self::VerifyChallenge);
+
+    /// Finishes row i of w'_approx in verification: `acc` holds
+    /// sum_j A-hat\[i\]\[j\] ∘ NTT(z\[j\]) (NTT domain); on return it holds
+    /// NTT^-1(acc) - c t1\[i\] 2^d with coefficients in [0, q). `t1` is the packed
+    /// polynomial from the public key.
+    fn finish_verify_row(c: &Self::VerifyChallenge, t1: &[u8], acc: &mut Poly, scratch: &mut Poly);
+}
+
+/// `finish_verify_row` in the NTT domain, for products that keep NTT(c) mod q.
+pub fn finish_verify_row_ntt(c_hat: &Poly, t1: &[u8], acc: &mut Poly, scratch: &mut Poly) {
+    use pqfit_core::mldsa::packing;
+    packing::unpack_t1(t1, scratch);
+    scratch.shift_left_d();
+    scratch.ntt();
+    scratch.mul_assign_montgomery(c_hat);
+    acc.sub_assign(scratch);
+    finish_w_row(acc);
 }
 
 /// Which of the secret vectors s1, s2, t0 of a signing key are held, in which form.
@@ -175,29 +198,22 @@ pub trait MaskVector<P: ParameterSet> {
 
 /// Absorbs w1Encode(HighBits(w)) of one row of w (coefficients in [0, q)).
 pub fn absorb_w1<P: ParameterSet>(w: &Poly, h: &mut Shake256) {
-    use pqfit_core::mldsa::{packing, rounding};
-    let mut w1 = Poly::zero();
-    for (h1, &c) in w1.coeffs.iter_mut().zip(&w.coeffs) {
-        *h1 = rounding::high_bits::<P>(c);
-    }
-    let mut packed = [0u8; MAX_POLY_W1_BYTES];
-    packing::pack_w1::<P>(&w1, &mut packed[..P::POLY_W1_BYTES]);
-    h.absorb(&packed[..P::POLY_W1_BYTES]);
-    w1.zeroize();
-    packed.zeroize();
+    absorb_w1_with::<P>(h, |k| {
+        pqfit_core::mldsa::rounding::high_bits::<P>(w.coeffs[k])
+    });
 }
 
-/// Absorbs w1Encode(UseHint(h, w)) of one row (w in [0, q), h in {0, 1}), as
-/// verification does.
-pub fn absorb_w1_hinted<P: ParameterSet>(w: &Poly, hint: &Poly, h: &mut Shake256) {
-    use pqfit_core::mldsa::{packing, rounding};
-    let mut w1 = Poly::zero();
-    for ((h1, &c), &hk) in w1.coeffs.iter_mut().zip(&w.coeffs).zip(&hint.coeffs) {
-        *h1 = rounding::use_hint::<P>(hk as u32, c);
-    }
+/// Absorbs w1Encode of the row whose coefficients are `w1(0..256)`, packed as they
+/// are computed.
+pub fn absorb_w1_with<P: ParameterSet>(h: &mut Shake256, w1: impl FnMut(usize) -> i32) {
     let mut packed = [0u8; MAX_POLY_W1_BYTES];
-    packing::pack_w1::<P>(&w1, &mut packed[..P::POLY_W1_BYTES]);
+    pqfit_core::mldsa::packing::simple_bit_pack_with(
+        P::W1_BITS,
+        &mut packed[..P::POLY_W1_BYTES],
+        w1,
+    );
     h.absorb(&packed[..P::POLY_W1_BYTES]);
+    packed.zeroize();
 }
 
 /// Bytes of the largest packed w1 polynomial (6 bits per coefficient).
@@ -218,16 +234,14 @@ pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>> {
 }
 
 impl<P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>> MaskedProduct<'_, P, M, Y> {
-    /// Row `i` of w, coefficients in [0, q).
-    pub fn row(&self, i: usize, out: &mut Poly) {
-        let mut scratch = Poly::zero();
+    /// Row `i` of w into `out`, coefficients in [0, q); `scratch` may receive NTT(y\[j\]).
+    pub fn row(&self, i: usize, out: &mut Poly, scratch: &mut Poly) {
         out.coeffs = [0; pqfit_core::mldsa::params::N];
         for j in 0..P::L {
-            let y_hat = Y::y_hat(self.y, self.rho_pp, self.kappa, j, &mut scratch);
+            let y_hat = Y::y_hat(self.y, self.rho_pp, self.kappa, j, scratch);
             M::mul_acc(self.a, self.rho, i, j, y_hat, out);
         }
         finish_w_row(out);
-        scratch.zeroize();
     }
 }
 
@@ -244,20 +258,26 @@ pub trait Commitment<P: ParameterSet> {
     type Store: Default + Zeroize;
 
     /// Forms w, absorbs w1Encode(HighBits(w)) into `h` (the hash for c-tilde) and
-    /// keeps what [`Commitment::w`] needs.
+    /// keeps what [`Commitment::w`] needs. `acc` and `scratch` are the caller's
+    /// work polynomials, free for the duration of the call.
     fn commit<M: MatrixA<P>, Y: MaskVector<P>>(
         store: &mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y>,
         h: &mut Shake256,
+        acc: &mut Poly,
+        scratch: &mut Poly,
     );
 
-    /// w\[i\] with coefficients in [0, q), borrowed from the store or rebuilt in `scratch`.
+    /// w\[i\] with coefficients in [0, q), from the store or rebuilt in `out`
+    /// (`scratch` is free work space). The caller may modify it: the iteration
+    /// uses each row of w once after the commitment.
     fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(
-        store: &'a Self::Store,
+        store: &'a mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y>,
         i: usize,
-        scratch: &'a mut Poly,
-    ) -> &'a Poly;
+        out: &'a mut Poly,
+        scratch: &mut Poly,
+    ) -> &'a mut Poly;
 }
 
 /// A complete ML-DSA memory strategy: one choice per component.

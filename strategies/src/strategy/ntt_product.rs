@@ -1,6 +1,6 @@
 //! [`NttProduct`]: c times a secret through the NTT mod q.
 
-use super::{ChallengeProduct, Secret};
+use super::{finish_verify_row_ntt, ChallengeProduct, Secret};
 use pqfit_core::mldsa::{ParameterSet, Poly};
 
 /// Multiplies in the NTT domain mod q: operands and c are kept as NTT(·), a product
@@ -12,6 +12,7 @@ pub struct NttProduct;
 
 impl<P: ParameterSet> ChallengeProduct<P> for NttProduct {
     type Challenge = Poly;
+    type VerifyChallenge = Poly;
 
     fn prepare_operand(_kind: Secret, s: &mut Poly) {
         s.ntt();
@@ -28,5 +29,13 @@ impl<P: ParameterSet> ChallengeProduct<P> for NttProduct {
         // |c·t0| <= tau 2^12 is far below the centred range of reduce32, so the
         // reduced representative is the exact product.
         out.reduce();
+    }
+
+    fn prepare_verify_challenge(c: &Poly, out: &mut Poly) {
+        <Self as ChallengeProduct<P>>::prepare_challenge(c, out);
+    }
+
+    fn finish_verify_row(c_hat: &Poly, t1: &[u8], acc: &mut Poly, scratch: &mut Poly) {
+        finish_verify_row_ntt(c_hat, t1, acc, scratch);
     }
 }

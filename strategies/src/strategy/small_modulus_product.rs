@@ -1,13 +1,14 @@
 //! [`SmallModulusProduct`]: c·s1 and c·s2 through a transform mod the small prime 769.
 
-use super::{ChallengeProduct, Secret};
+use super::{finish_verify_row_ntt, ChallengeProduct, Secret};
 use pqfit_core::mldsa::{small_ntt, ParameterSet, Poly};
 use zeroize::Zeroize;
 
 /// c·s1 and c·s2 have coefficients of at most beta <= 196, so they are computed
 /// exactly modulo q' = 769 with 16 x 16-bit multiplications
-/// (`pqfit_core::mldsa::small_ntt`); c·t0 (up to tau·2^12) keeps the NTT mod q.
-/// Constant-time. Operands: 1 KiB each; challenge: 2 KiB (c in both domains).
+/// (`pqfit_core::mldsa::small_ntt`); c·t0 (up to tau·2^12) and verification's c·t1
+/// keep the NTT mod q. Constant-time. Operands: 1 KiB each; challenge: 2 KiB (c in
+/// both domains).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SmallModulusProduct;
 
@@ -20,6 +21,7 @@ pub struct DualChallenge {
 
 impl<P: ParameterSet> ChallengeProduct<P> for SmallModulusProduct {
     type Challenge = DualChallenge;
+    type VerifyChallenge = Poly;
 
     fn prepare_operand(kind: Secret, s: &mut Poly) {
         match kind {
@@ -51,5 +53,14 @@ impl<P: ParameterSet> ChallengeProduct<P> for SmallModulusProduct {
                 out.reduce();
             }
         }
+    }
+
+    fn prepare_verify_challenge(c: &Poly, out: &mut Poly) {
+        out.clone_from(c);
+        out.ntt();
+    }
+
+    fn finish_verify_row(c_hat: &Poly, t1: &[u8], acc: &mut Poly, scratch: &mut Poly) {
+        finish_verify_row_ntt(c_hat, t1, acc, scratch);
     }
 }

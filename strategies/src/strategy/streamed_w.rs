@@ -1,13 +1,13 @@
 //! [`StreamedW`]: form w one row at a time, absorb it, and recompute it when needed.
 
-use super::{Commitment, MaskVector, MaskedProduct, MatrixA};
+use super::{absorb_w1, Commitment, MaskVector, MaskedProduct, MatrixA};
 use pqfit_core::hash::Shake256;
 use pqfit_core::mldsa::{ParameterSet, Poly};
-use zeroize::Zeroize;
 
-/// Keeps no commitment: each row w\[i\] is formed, its w1 encoding absorbed into the
-/// hash for c-tilde at once, and dropped; the r0 check and the hint form the row
-/// again (a second A·y row) when the iteration gets that far.
+/// Keeps no commitment: each row w\[i\] is formed in the caller's work polynomial,
+/// its w1 encoding absorbed into the hash for c-tilde at once, and dropped; the r0
+/// check and the hint form the row again (a second A·y row) when the iteration gets
+/// that far.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StreamedW;
 
@@ -18,22 +18,23 @@ impl<P: ParameterSet> Commitment<P> for StreamedW {
         _store: &mut (),
         ctx: &MaskedProduct<'_, P, M, Y>,
         h: &mut Shake256,
+        acc: &mut Poly,
+        scratch: &mut Poly,
     ) {
-        let mut w = Poly::zero();
         for i in 0..P::K {
-            ctx.row(i, &mut w);
-            super::absorb_w1::<P>(&w, h);
+            ctx.row(i, acc, scratch);
+            absorb_w1::<P>(acc, h);
         }
-        w.zeroize();
     }
 
     fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(
-        _store: &'a (),
+        _store: &'a mut (),
         ctx: &MaskedProduct<'_, P, M, Y>,
         i: usize,
-        scratch: &'a mut Poly,
-    ) -> &'a Poly {
-        ctx.row(i, scratch);
-        scratch
+        out: &'a mut Poly,
+        scratch: &mut Poly,
+    ) -> &'a mut Poly {
+        ctx.row(i, out, scratch);
+        out
     }
 }
