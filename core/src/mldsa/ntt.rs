@@ -86,7 +86,7 @@ mod tests {
     use crate::mldsa::field::montgomery_reduce;
 
     fn schoolbook(a: &[i32; N], b: &[i32; N]) -> [i32; N] {
-        // Negacyclic product in Z_q[X]/(X^256 + 1).
+        // Negacyclic product in Z_q\[X\]/(X^256 + 1).
         let q = Q as i64;
         let mut r = [0i64; N];
         for i in 0..N {

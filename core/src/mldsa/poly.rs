@@ -1,4 +1,4 @@
-//! Polynomials of R_q = Z_q[X]/(X^256 + 1) with the coefficient-wise operations the
+//! Polynomials of R_q = Z_q\[X\]/(X^256 + 1) with the coefficient-wise operations the
 //! algorithms need.
 
 use super::field::{caddq, montgomery_reduce, reduce32};
