@@ -17,6 +17,7 @@
 
 mod cached_a;
 mod cached_ntt;
+pub mod catalog;
 mod full_w;
 mod ntt_product;
 mod presets;

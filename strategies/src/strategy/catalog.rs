@@ -1,0 +1,187 @@
+//! The components and presets by name, for tools that enumerate or build
+//! combinations (the harness and `pq-explore`): one list per axis, in the order of
+//! [`Custom`](super::Custom)'s parameters.
+
+/// Implementations of [`MatrixA`](super::MatrixA).
+pub const MATRIX: &[&str] = &["CachedA", "StreamedA"];
+/// Implementations of [`SecretVectors`](super::SecretVectors).
+pub const SECRETS: &[&str] = &["CachedNtt", "RecomputeOnDemand"];
+/// Implementations of [`Commitment`](super::Commitment).
+pub const COMMIT: &[&str] = &["FullW", "StreamedW"];
+/// Implementations of [`MaskVector`](super::MaskVector).
+pub const MASK: &[&str] = &["StoredY", "RegeneratedY"];
+/// Implementations of [`ChallengeProduct`](super::ChallengeProduct).
+pub const PRODUCT: &[&str] = &["NttProduct", "SmallModulusProduct", "SparseProduct"];
+
+/// The axes in the order of `Custom`'s parameters.
+pub const AXES: [&[&str]; 5] = [MATRIX, SECRETS, COMMIT, MASK, PRODUCT];
+
+/// Number of distinct combinations.
+pub const COMBINATIONS: usize = 2 * 2 * 2 * 2 * 3;
+
+/// A preset: its kebab-case name, its type name, and its components.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// The name tools accept, e.g. `small-stack`.
+    pub name: &'static str,
+    /// The type alias in `pqfit::strategy`, e.g. `SmallStack`.
+    pub type_name: &'static str,
+    /// One component per axis, in [`AXES`] order.
+    pub components: [&'static str; 5],
+}
+
+/// Every preset. A test checks each against its type alias.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "small-stack",
+        type_name: "SmallStack",
+        components: [
+            "StreamedA",
+            "RecomputeOnDemand",
+            "StreamedW",
+            "RegeneratedY",
+            "SparseProduct",
+        ],
+    },
+    Preset {
+        name: "balanced",
+        type_name: "Balanced",
+        components: [
+            "StreamedA",
+            "CachedNtt",
+            "FullW",
+            "StoredY",
+            "SmallModulusProduct",
+        ],
+    },
+    Preset {
+        name: "fast-sign",
+        type_name: "FastSign",
+        components: [
+            "CachedA",
+            "CachedNtt",
+            "FullW",
+            "StoredY",
+            "SmallModulusProduct",
+        ],
+    },
+    Preset {
+        name: "reference",
+        type_name: "Reference",
+        components: ["CachedA", "CachedNtt", "FullW", "StoredY", "NttProduct"],
+    },
+];
+
+/// The components of combination number `index` (0 ≤ index < [`COMBINATIONS`]),
+/// the first axis varying slowest.
+pub fn combination(mut index: usize) -> [&'static str; 5] {
+    let mut out = [""; 5];
+    for (slot, axis) in out.iter_mut().zip(AXES).rev() {
+        *slot = axis[index % axis.len()];
+        index /= axis.len();
+    }
+    out
+}
+
+/// Parses a combination written as `Custom<A, B, C, D, E>` (with or without a
+/// `pqfit::strategy::` prefix on any name, spaces optional) or as a preset name
+/// (`small-stack` or `SmallStack`). Returns the components, or `None` when a name
+/// is unknown or on the wrong axis.
+pub fn parse(text: &str) -> Option<[&'static str; 5]> {
+    let text = text.trim();
+    if let Some(p) = PRESETS
+        .iter()
+        .find(|p| p.name == text || p.type_name == strip_path(text))
+    {
+        return Some(p.components);
+    }
+    let (head, args) = text.split_once('<')?;
+    if strip_path(head) != "Custom" {
+        return None;
+    }
+    let inner = args.strip_suffix('>')?;
+    let mut out = [""; 5];
+    let mut parts = inner.split(',');
+    for (slot, axis) in out.iter_mut().zip(AXES) {
+        let name = strip_path(parts.next()?.trim());
+        *slot = axis.iter().copied().find(|c| *c == name)?;
+    }
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(out)
+}
+
+fn strip_path(name: &str) -> &str {
+    name.rsplit("::").next().unwrap_or(name).trim()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::format;
+
+    #[test]
+    fn combinations_are_distinct_and_parse_back() {
+        let mut seen = std::vec::Vec::new();
+        for i in 0..COMBINATIONS {
+            let c = combination(i);
+            assert!(!seen.contains(&c));
+            seen.push(c);
+            let text = format!("Custom<{}>", c.join(", "));
+            assert_eq!(parse(&text), Some(c));
+            let pathed = format!(
+                "pqfit::strategy::Custom<pqfit::strategy::{}>",
+                c.join(",pqfit::strategy::")
+            );
+            assert_eq!(parse(&pathed), Some(c));
+        }
+        assert_eq!(parse("small-stack"), Some(PRESETS[0].components));
+        assert_eq!(
+            parse("pqfit::strategy::FastSign"),
+            Some(PRESETS[2].components)
+        );
+        assert_eq!(
+            parse("Custom<CachedA, CachedA, FullW, StoredY, NttProduct>"),
+            None
+        );
+        assert_eq!(parse("Custom<CachedA, CachedNtt, FullW, StoredY>"), None);
+        assert_eq!(
+            parse("Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct, X>"),
+            None
+        );
+        assert_eq!(parse("fastest"), None);
+    }
+
+    /// The catalogue's presets are the type aliases.
+    #[test]
+    fn presets_match_their_aliases() {
+        use super::super::*;
+        use core::any::TypeId;
+        fn id<T: 'static>() -> TypeId {
+            TypeId::of::<T>()
+        }
+        let expected = [
+            (
+                id::<SmallStack>(),
+                id::<Custom<StreamedA, RecomputeOnDemand, StreamedW, RegeneratedY, SparseProduct>>(
+                ),
+            ),
+            (
+                id::<Balanced>(),
+                id::<Custom<StreamedA, CachedNtt, FullW, StoredY, SmallModulusProduct>>(),
+            ),
+            (
+                id::<FastSign>(),
+                id::<Custom<CachedA, CachedNtt, FullW, StoredY, SmallModulusProduct>>(),
+            ),
+            (
+                id::<Reference>(),
+                id::<Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct>>(),
+            ),
+        ];
+        for (alias, spelled) in expected {
+            assert_eq!(alias, spelled);
+        }
+    }
+}
