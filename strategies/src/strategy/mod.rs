@@ -42,8 +42,10 @@ pub use stored_y::StoredY;
 pub use streamed_a::StreamedA;
 pub use streamed_w::StreamedW;
 
-use pqfit_core::hash::Shake256;
-use pqfit_core::mldsa::{ParameterSet, Poly};
+/// The types component implementations work with, for implementing a component
+/// outside this crate.
+pub use pqfit_core::{hash::Shake256, mldsa::Poly};
+use pqfit_core::mldsa::ParameterSet;
 use zeroize::Zeroize;
 
 /// Where the matrix A-hat = ExpandA(rho) lives during an operation.
@@ -288,12 +290,12 @@ pub trait Commitment<P: ParameterSet> {
 pub trait Strategy<P: ParameterSet> {
     /// Where A-hat lives (key generation, signing, verification).
     type Matrix: MatrixA<P>;
-    /// How c times a secret is formed (signing).
+    /// How c times a secret (signing) and c times t1 (verification) are formed.
     type Product: ChallengeProduct<P>;
     /// Where s1, s2 and t0 live (signing).
     type Secrets: SecretVectors<P, Self::Product>;
     /// Where w lives (signing).
     type Commit: Commitment<P>;
-    /// Where y lives (signing).
+    /// Where y (signing), NTT(s1) (key generation) and NTT(z) (verification) live.
     type Mask: MaskVector<P>;
 }
