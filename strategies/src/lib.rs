@@ -45,3 +45,8 @@ pub type Dilithium2<S = Balanced> = MlDsa<MlDsa44, S>;
 pub type Dilithium3<S = Balanced> = MlDsa<MlDsa65, S>;
 /// ML-DSA-87 (Dilithium5) with the memory strategy `S`.
 pub type Dilithium5<S = Balanced> = MlDsa<MlDsa87, S>;
+
+/// The README's example, compiled and run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

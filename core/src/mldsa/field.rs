@@ -51,6 +51,49 @@ pub const fn montgomery_reduce(a: i64) -> i32 {
     ((a - (t as i64) * (Q as i64)) >> 32) as i32
 }
 
+/// `a b 2^-32 mod q` with |result| < q, for |a b| <= 2^31 q: the Montgomery product
+/// every NTT-domain multiplication uses.
+///
+/// On the Cortex-M3 (`thumbv7m`, flagged by the build script) the 64-bit
+/// multiplies SMULL/UMULL finish early for small operands, so their timing would
+/// depend on secret coefficients; there the product is formed from 16-bit halves
+/// with the constant-time 32-bit MUL ([`mul_mont_split`]). Elsewhere the native
+/// 64-bit product is constant-time.
+#[inline(always)]
+pub fn mul_mont(a: i32, b: i32) -> i32 {
+    #[cfg(pqfit_variable_time_long_multiply)]
+    {
+        mul_mont_split(a, b)
+    }
+    #[cfg(not(pqfit_variable_time_long_multiply))]
+    {
+        montgomery_reduce(a as i64 * b as i64)
+    }
+}
+
+/// [`mul_mont`] without any 32 x 32 -> 64-bit multiply: the product from four
+/// 16 x 16-bit partial products, the reduction's t q from shifts
+/// (q = 2^23 - 2^13 + 1). Constant-time on cores whose long multiplies are not.
+///
+/// LLVM recognises both the recombined partial products and the shift-and-add
+/// t q as 64-bit multiplies and emits SMULL/UMLAL for them again; the
+/// `black_box` barriers stop that (checked in the Cortex-M3 assembly).
+#[inline(always)]
+pub fn mul_mont_split(a: i32, b: i32) -> i32 {
+    use core::hint::black_box;
+    let (ah, al) = (a >> 16, a & 0xffff);
+    let (bh, bl) = (b >> 16, b & 0xffff);
+    // Each partial product fits in 32 bits: a single 32-bit MUL.
+    let hh = black_box(ah.wrapping_mul(bh)) as i64;
+    let hl = black_box(ah.wrapping_mul(bl)) as i64;
+    let lh = black_box(al.wrapping_mul(bh)) as i64;
+    let ll = black_box((al as u32).wrapping_mul(bl as u32)) as i64;
+    let p = (hh << 32) + ((hl + lh) << 16) + ll;
+    let t = (p as i32).wrapping_mul(QINV) as i64;
+    let tq = black_box(t << 23) - black_box(t << 13) + t;
+    ((p - tq) >> 32) as i32
+}
+
 /// For a <= 2^31 - 2^22 - 1, returns r = a mod q with -6283008 <= r <= 6283008.
 #[inline(always)]
 pub const fn reduce32(a: i32) -> i32 {
@@ -78,6 +121,51 @@ mod tests {
     fn constants() {
         assert_eq!((Q as u32).wrapping_mul(QINV as u32), 1);
         assert_eq!((MONT as i64).rem_euclid(Q as i64), (1i64 << 32) % Q as i64);
+    }
+
+    #[test]
+    fn split_product_equals_native() {
+        let mut x: u64 = 99;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 32) as i32
+        };
+        let edge = [
+            0,
+            1,
+            -1,
+            Q - 1,
+            -(Q - 1),
+            9 * Q,
+            -9 * Q,
+            65535,
+            65536,
+            -65536,
+            -65537,
+            1 << 26,
+        ];
+        for &a in &edge {
+            for &b in &edge {
+                assert_eq!(
+                    mul_mont_split(a, b),
+                    montgomery_reduce(a as i64 * b as i64),
+                    "{a} {b}"
+                );
+            }
+        }
+        for _ in 0..100_000 {
+            // Operands as the NTT sees them: below 9q and below q in absolute value.
+            let a = next() % (9 * Q);
+            let b = next() % Q;
+            assert_eq!(
+                mul_mont_split(a, b),
+                montgomery_reduce(a as i64 * b as i64),
+                "{a} {b}"
+            );
+            assert_eq!(mul_mont(a, b), mul_mont_split(a, b));
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! NTT-domain polynomials and divides by R = 2^32; [`inv_ntt_tomont`] multiplies by R
 //! again, so `inv_ntt_tomont(pointwise(ntt(a), ntt(b))) = a * b` with no stray factor.
 
-use super::field::{centre, montgomery_reduce, pow_mod};
+use super::field::{centre, mul_mont, pow_mod};
 use super::params::{N, Q};
 
 /// The 512th root of unity of FIPS 204.
@@ -40,9 +40,9 @@ pub fn ntt(a: &mut [i32; N]) {
         let mut start = 0;
         while start < N {
             k += 1;
-            let zeta = ZETAS[k] as i64;
+            let zeta = ZETAS[k];
             for j in start..start + len {
-                let t = montgomery_reduce(zeta * a[j + len] as i64);
+                let t = mul_mont(zeta, a[j + len]);
                 a[j + len] = a[j] - t;
                 a[j] += t;
             }
@@ -65,18 +65,18 @@ pub fn inv_ntt_tomont(a: &mut [i32; N]) {
         let mut start = 0;
         while start < N {
             k -= 1;
-            let zeta = -(ZETAS[k] as i64);
+            let zeta = -ZETAS[k];
             for j in start..start + len {
                 let t = a[j];
                 a[j] = t + a[j + len];
-                a[j + len] = montgomery_reduce(zeta * (t - a[j + len]) as i64);
+                a[j + len] = mul_mont(zeta, t - a[j + len]);
             }
             start += 2 * len;
         }
         len <<= 1;
     }
     for c in a.iter_mut() {
-        *c = montgomery_reduce(INV_NTT_SCALE as i64 * *c as i64);
+        *c = mul_mont(INV_NTT_SCALE, *c);
     }
 }
 

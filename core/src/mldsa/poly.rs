@@ -1,7 +1,7 @@
 //! Polynomials of R_q = Z_q\[X\]/(X^256 + 1) with the coefficient-wise operations the
 //! algorithms need.
 
-use super::field::{caddq, montgomery_reduce, reduce32};
+use super::field::{caddq, mul_mont, reduce32};
 use super::ntt;
 use super::params::{D, N};
 use zeroize::Zeroize;
@@ -60,21 +60,21 @@ impl Poly {
     /// `self = a ∘ b / R` in the NTT domain (coefficients below 9q in, below q out).
     pub fn pointwise_montgomery(&mut self, a: &Poly, b: &Poly) {
         for ((r, x), y) in self.coeffs.iter_mut().zip(&a.coeffs).zip(&b.coeffs) {
-            *r = montgomery_reduce(*x as i64 * *y as i64);
+            *r = mul_mont(*x, *y);
         }
     }
 
     /// `self = self ∘ b / R` in the NTT domain.
     pub fn mul_assign_montgomery(&mut self, b: &Poly) {
         for (r, y) in self.coeffs.iter_mut().zip(&b.coeffs) {
-            *r = montgomery_reduce(*r as i64 * *y as i64);
+            *r = mul_mont(*r, *y);
         }
     }
 
     /// `self += a ∘ b / R` in the NTT domain.
     pub fn pointwise_acc_montgomery(&mut self, a: &Poly, b: &Poly) {
         for ((r, x), y) in self.coeffs.iter_mut().zip(&a.coeffs).zip(&b.coeffs) {
-            *r += montgomery_reduce(*x as i64 * *y as i64);
+            *r += mul_mont(*x, *y);
         }
     }
 

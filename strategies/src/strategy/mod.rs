@@ -42,10 +42,10 @@ pub use stored_y::StoredY;
 pub use streamed_a::StreamedA;
 pub use streamed_w::StreamedW;
 
+use pqfit_core::mldsa::ParameterSet;
 /// The types component implementations work with, for implementing a component
 /// outside this crate.
 pub use pqfit_core::{hash::Shake256, mldsa::Poly};
-use pqfit_core::mldsa::ParameterSet;
 use zeroize::Zeroize;
 
 /// Where the matrix A-hat = ExpandA(rho) lives during an operation.

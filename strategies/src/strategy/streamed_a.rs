@@ -1,7 +1,7 @@
 //! [`StreamedA`]: sample each entry of A-hat where it is used, never holding it.
 
 use super::MatrixA;
-use pqfit_core::mldsa::field::montgomery_reduce;
+use pqfit_core::mldsa::field::mul_mont;
 use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 
 /// Keeps no matrix: `A-hat[i][j] ∘ v` is accumulated coefficient by coefficient as
@@ -17,7 +17,7 @@ impl<P: ParameterSet> MatrixA<P> for StreamedA {
 
     fn mul_acc(_store: &(), rho: &[u8; 32], i: usize, j: usize, v_hat: &Poly, acc: &mut Poly) {
         sample::rej_ntt_coefficients(rho, i as u8, j as u8, |k, a| {
-            acc.coeffs[k] += montgomery_reduce(a as i64 * v_hat.coeffs[k] as i64);
+            acc.coeffs[k] += mul_mont(a, v_hat.coeffs[k]);
         });
     }
 }

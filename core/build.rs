@@ -1,0 +1,12 @@
+//! Marks targets whose 64-bit multiplies are not constant-time, so that the field
+//! arithmetic avoids them there (see `mldsa::field::mul_mont`).
+
+fn main() {
+    println!("cargo::rustc-check-cfg=cfg(pqfit_variable_time_long_multiply)");
+    println!("cargo::rerun-if-changed=build.rs");
+    let target = std::env::var("TARGET").unwrap_or_default();
+    // Cortex-M3: SMULL/UMULL/SMLAL/UMLAL terminate early depending on the operands.
+    if target.starts_with("thumbv7m-") {
+        println!("cargo::rustc-cfg=pqfit_variable_time_long_multiply");
+    }
+}
