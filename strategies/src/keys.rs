@@ -7,7 +7,8 @@ use generic_array::GenericArray;
 use pqfit_core::mldsa::{packing, ParameterSet, Poly};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
+/// `Ok` when `bytes` has the `expected` length, else `Error::InvalidLength`.
+pub(crate) fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
     if bytes.len() == expected {
         Ok(())
     } else {

@@ -10,6 +10,7 @@ mod verify;
 pub use expanded::ExpandedKey;
 pub use signature_traits::KeyPair;
 
+use crate::keys::check_len;
 use crate::keys::{Signature, SigningKey, VerifyingKey};
 use crate::prehash::{PreHash, MAX_PREHASH_BYTES};
 use crate::strategy::{Balanced, MatrixA, SecretVectors, Strategy};
@@ -40,15 +41,37 @@ fn check_context(ctx: &[u8]) -> Result<u8, Error> {
     }
 }
 
-fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
-    if bytes.len() == expected {
-        Ok(())
-    } else {
-        Err(Error::InvalidLength {
-            expected,
-            actual: bytes.len(),
-        })
+/// mu for the external interfaces: M' = 0 || |ctx| || ctx || M for pure ML-DSA
+/// (FIPS 204, Algorithm 2, line 10) or 1 || |ctx| || ctx || OID || PH(M) for
+/// HashML-DSA (Algorithm 4, line 23), hashed with tr as Algorithm 7, line 6 does.
+fn external_representative(
+    tr: &[u8],
+    msg: &[u8],
+    ctx: &[u8],
+    pre_hash: Option<PreHash>,
+    mu: &mut [u8; 64],
+) -> Result<(), Error> {
+    let ctx_len = check_context(ctx)?;
+    match pre_hash {
+        None => message_representative(tr, &[&[PURE, ctx_len], ctx, msg], mu),
+        Some(ph) => {
+            let mut digest = [0u8; MAX_PREHASH_BYTES];
+            let n = ph.digest(msg, &mut digest);
+            message_representative(
+                tr,
+                &[&[PRE_HASH, ctx_len], ctx, &ph.oid(), &digest[..n]],
+                mu,
+            );
+        }
     }
+    Ok(())
+}
+
+/// tr = H(pk, 64).
+fn public_key_hash(pk: &[u8]) -> [u8; 64] {
+    let mut tr = [0u8; 64];
+    shake256(&[pk], &mut tr);
+    tr
 }
 
 /// mu = H(tr || M', 64) with M' given in pieces (FIPS 204, Algorithm 7, line 6).
@@ -88,9 +111,8 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        let ctx_len = check_context(ctx)?;
         let mut mu = Zeroizing::new([0u8; 64]);
-        message_representative(Self::tr(sk), &[&[PURE, ctx_len], ctx, msg], &mut mu);
+        external_representative(Self::tr(sk), msg, ctx, None, &mut mu)?;
         Self::sign_mu(sk, &mu, rnd, sig);
         Ok(())
     }
@@ -127,16 +149,8 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        let ctx_len = check_context(ctx)?;
-        let mut digest = [0u8; MAX_PREHASH_BYTES];
-        let n = ph.digest(msg, &mut digest);
         let mut mu = Zeroizing::new([0u8; 64]);
-        let oid = ph.oid();
-        message_representative(
-            Self::tr(sk),
-            &[&[PRE_HASH, ctx_len], ctx, &oid, &digest[..n]],
-            &mut mu,
-        );
+        external_representative(Self::tr(sk), msg, ctx, Some(ph), &mut mu)?;
         Self::sign_mu(sk, &mu, rnd, sig);
         Ok(())
     }
@@ -196,9 +210,8 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        let ctx_len = check_context(ctx)?;
         let mut mu = Zeroizing::new([0u8; 64]);
-        message_representative(Self::tr(&key.sk), &[&[PURE, ctx_len], ctx, msg], &mut mu);
+        external_representative(Self::tr(&key.sk), msg, ctx, None, &mut mu)?;
         sign::sign_mu_prepared::<P, S>(
             &key.a,
             &key.secrets,
@@ -218,23 +231,13 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         ctx: &[u8],
         mu: &mut [u8; 64],
     ) -> Result<(), Error> {
-        let ctx_len = check_context(ctx)?;
-        let mut tr = [0u8; 64];
-        shake256(&[&vk.bytes], &mut tr);
-        message_representative(&tr, &[&[PURE, ctx_len], ctx, msg], mu);
-        Ok(())
+        external_representative(&public_key_hash(&vk.bytes), msg, ctx, None, mu)
     }
 
     /// FIPS 204, Algorithm 3: ML-DSA.Verify. `sig` of any length: a wrong length or a
     /// malformed encoding is an `Err`, as is a signature that does not verify.
     pub fn verify(vk: &VerifyingKey<P>, msg: &[u8], ctx: &[u8], sig: &[u8]) -> Result<(), Error> {
-        let ctx_len = check_context(ctx)?;
-        check_len(sig, P::SIG_BYTES)?;
-        let mut mu = [0u8; 64];
-        let mut tr = [0u8; 64];
-        shake256(&[&vk.bytes], &mut tr);
-        message_representative(&tr, &[&[PURE, ctx_len], ctx, msg], &mut mu);
-        verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
+        Self::verify_external(vk, msg, ctx, None, sig)
     }
 
     /// FIPS 204, Algorithm 5: HashML-DSA.Verify; `msg` is hashed here with `ph`.
@@ -245,29 +248,29 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         ph: PreHash,
         sig: &[u8],
     ) -> Result<(), Error> {
-        let ctx_len = check_context(ctx)?;
+        Self::verify_external(vk, msg, ctx, Some(ph), sig)
+    }
+
+    /// Algorithms 3 and 5: mu of the external interface, then Verify_internal.
+    fn verify_external(
+        vk: &VerifyingKey<P>,
+        msg: &[u8],
+        ctx: &[u8],
+        pre_hash: Option<PreHash>,
+        sig: &[u8],
+    ) -> Result<(), Error> {
+        check_context(ctx)?;
         check_len(sig, P::SIG_BYTES)?;
-        let mut digest = [0u8; MAX_PREHASH_BYTES];
-        let n = ph.digest(msg, &mut digest);
-        let mut tr = [0u8; 64];
-        shake256(&[&vk.bytes], &mut tr);
         let mut mu = [0u8; 64];
-        let oid = ph.oid();
-        message_representative(
-            &tr,
-            &[&[PRE_HASH, ctx_len], ctx, &oid, &digest[..n]],
-            &mut mu,
-        );
+        external_representative(&public_key_hash(&vk.bytes), msg, ctx, pre_hash, &mut mu)?;
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 
     /// FIPS 204, Algorithm 8: ML-DSA.Verify_internal on the formatted message M'.
     pub fn verify_internal(vk: &VerifyingKey<P>, m_prime: &[u8], sig: &[u8]) -> Result<(), Error> {
         check_len(sig, P::SIG_BYTES)?;
-        let mut tr = [0u8; 64];
-        shake256(&[&vk.bytes], &mut tr);
         let mut mu = [0u8; 64];
-        message_representative(&tr, &[m_prime], &mut mu);
+        message_representative(&public_key_hash(&vk.bytes), &[m_prime], &mut mu);
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 
