@@ -10,6 +10,8 @@ pub mod poly;
 pub mod rounding;
 pub mod sample;
 pub mod small_ntt;
+#[cfg(test)]
+mod test_rng;
 
 pub use params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use poly::Poly;

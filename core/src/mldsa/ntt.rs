@@ -83,6 +83,7 @@ pub fn inv_ntt_tomont(a: &mut [i32; N]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mldsa::test_rng::lcg;
     use crate::mldsa::field::montgomery_reduce;
 
     fn schoolbook(a: &[i32; N], b: &[i32; N]) -> [i32; N] {
@@ -102,12 +103,6 @@ mod tests {
         core::array::from_fn(|i| r[i].rem_euclid(q) as i32)
     }
 
-    fn lcg(seed: &mut u64) -> u32 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (*seed >> 33) as u32
-    }
 
     #[test]
     fn table_matches_known_values() {

@@ -262,14 +262,9 @@ pub fn hint_row_bounds<P: ParameterSet>(hint: &[u8], i: usize) -> (usize, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mldsa::test_rng::lcg;
     use crate::mldsa::params::{MlDsa44, MlDsa65, MlDsa87, Q};
 
-    fn lcg(seed: &mut u64) -> u32 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (*seed >> 33) as u32
-    }
 
     fn random_poly(seed: &mut u64, lo: i32, hi: i32) -> Poly {
         let mut p = Poly::zero();

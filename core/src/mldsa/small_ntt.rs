@@ -166,13 +166,8 @@ pub const fn centred(a: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mldsa::test_rng::lcg;
 
-    fn lcg(seed: &mut u64) -> u32 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (*seed >> 33) as u32
-    }
 
     #[test]
     fn constants() {
