@@ -83,8 +83,8 @@ pub fn inv_ntt_tomont(a: &mut [i32; N]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mldsa::test_rng::lcg;
     use crate::mldsa::field::montgomery_reduce;
+    use crate::mldsa::test_rng::lcg;
 
     fn schoolbook(a: &[i32; N], b: &[i32; N]) -> [i32; N] {
         // Negacyclic product in Z_q\[X\]/(X^256 + 1).
@@ -102,7 +102,6 @@ mod tests {
         }
         core::array::from_fn(|i| r[i].rem_euclid(q) as i32)
     }
-
 
     #[test]
     fn table_matches_known_values() {

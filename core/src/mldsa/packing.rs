@@ -262,9 +262,8 @@ pub fn hint_row_bounds<P: ParameterSet>(hint: &[u8], i: usize) -> (usize, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mldsa::test_rng::lcg;
     use crate::mldsa::params::{MlDsa44, MlDsa65, MlDsa87, Q};
-
+    use crate::mldsa::test_rng::lcg;
 
     fn random_poly(seed: &mut u64, lo: i32, hi: i32) -> Poly {
         let mut p = Poly::zero();

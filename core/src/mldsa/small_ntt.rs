@@ -168,7 +168,6 @@ mod tests {
     use super::*;
     use crate::mldsa::test_rng::lcg;
 
-
     #[test]
     fn constants() {
         assert_eq!((QS * QINV) & 0xffff, 1);
