@@ -1,7 +1,7 @@
 //! pqfit-core: the building blocks shared by pqfit's schemes.
 //!
 //! Everything here is `no_std`, heap-free and constant-time in secret data.
-//! Scheme-independent pieces live at the top level ([`hash`], [`ct`]); the ML-DSA
+//! Scheme-independent pieces live at the top level ([`hash`], [`keccak`], [`ct`]); the ML-DSA
 //! field, NTT, rounding, sampling and packing live in [`mldsa`].
 #![no_std]
 #![forbid(unsafe_code)]
@@ -12,6 +12,7 @@ extern crate std;
 
 pub mod ct;
 pub mod hash;
+pub mod keccak;
 pub mod mldsa;
 
 pub use generic_array;
