@@ -1,5 +1,6 @@
 //! The pre-hash functions of HashML-DSA (FIPS 204, Section 5.4) with their OIDs.
 
+use pqfit_core::hash;
 use sha2::Digest;
 
 /// A hash function approved for HashML-DSA. The message representative is
@@ -114,18 +115,28 @@ impl PreHash {
             PreHash::Sha2_512 => put(out, &sha2::Sha512::digest(msg)),
             PreHash::Sha2_512_224 => put(out, &sha2::Sha512_224::digest(msg)),
             PreHash::Sha2_512_256 => put(out, &sha2::Sha512_256::digest(msg)),
-            PreHash::Sha3_224 => put(out, &sha3::Sha3_224::digest(msg)),
-            PreHash::Sha3_256 => put(out, &sha3::Sha3_256::digest(msg)),
-            PreHash::Sha3_384 => put(out, &sha3::Sha3_384::digest(msg)),
-            PreHash::Sha3_512 => put(out, &sha3::Sha3_512::digest(msg)),
+            PreHash::Sha3_224 => {
+                hash::sha3_224(&[msg], out[..28].as_mut().try_into().expect("28 bytes"));
+                28
+            }
+            PreHash::Sha3_256 => {
+                hash::sha3_256(&[msg], out[..32].as_mut().try_into().expect("32 bytes"));
+                32
+            }
+            PreHash::Sha3_384 => {
+                hash::sha3_384(&[msg], out[..48].as_mut().try_into().expect("48 bytes"));
+                48
+            }
+            PreHash::Sha3_512 => {
+                hash::sha3_512(&[msg], out);
+                64
+            }
             PreHash::Shake128 => {
-                let mut h = pqfit_core::hash::Shake128::new();
-                h.absorb(msg);
-                h.finalize().squeeze(&mut out[..32]);
+                hash::shake128(&[msg], &mut out[..32]);
                 32
             }
             PreHash::Shake256 => {
-                pqfit_core::hash::shake256(&[msg], &mut out[..64]);
+                hash::shake256(&[msg], &mut out[..64]);
                 64
             }
         }
