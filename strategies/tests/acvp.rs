@@ -3,7 +3,11 @@
 #[macro_use]
 mod support;
 
-use pqfit::strategy::{Balanced, FastSign, Reference, SmallStack, Strategy};
+use pqfit::strategy::{
+    Balanced, CachedA, CachedNtt, Custom, FastSign, FullW, Interleaved32, Interleaved32Compact,
+    NttProduct, RecomputeOnDemand, Reference, RegeneratedY, SmallStack, SparseProduct, StoredY,
+    Strategy, StreamedA, StreamedW,
+};
 use pqfit::{MlDsa, MlDsa44, MlDsa65, MlDsa87, PreHash, Signature, SigningKey, VerifyingKey};
 
 /// A strategy usable with every parameter set.
@@ -261,6 +265,25 @@ fn acvp_ml_dsa_through_every_preset() {
         ("Reference", all_passed(&run_all::<Reference>())),
         ("SmallStack", all_passed(&run_all::<SmallStack>())),
         ("FastSign", all_passed(&run_all::<FastSign>())),
+        (
+            "Reference with Interleaved32",
+            all_passed(&run_all::<
+                Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct, Interleaved32>,
+            >()),
+        ),
+        (
+            "SmallStack with Interleaved32Compact",
+            all_passed(&run_all::<
+                Custom<
+                    StreamedA,
+                    RecomputeOnDemand,
+                    StreamedW,
+                    RegeneratedY,
+                    SparseProduct,
+                    Interleaved32Compact,
+                >,
+            >()),
+        ),
     ];
     for (name, ok) in results {
         println!(

@@ -137,6 +137,28 @@ fn every_combination_agrees_ml_dsa_87() {
     every_combination_agrees::<MlDsa87>();
 }
 
+/// Every Keccak backend (the sixth axis) gives the same bytes, with the memory
+/// layouts at both ends of the range.
+fn every_keccak_backend_agrees<P: ParameterSet>() {
+    let want = outputs::<P, Reference>();
+    macro_rules! with_backends {
+        ($($k:ident),*) => {$(
+            check::<P, Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct, $k>>(&want)
+                .unwrap_or_else(|e| panic!("{} Reference with {}: {e}", P::NAME, stringify!($k)));
+            check::<P, Custom<StreamedA, RecomputeOnDemand, StreamedW, RegeneratedY, SparseProduct, $k>>(&want)
+                .unwrap_or_else(|e| panic!("{} SmallStack with {}: {e}", P::NAME, stringify!($k)));
+        )*};
+    }
+    with_backends!(Sha3Crate, Interleaved32, Interleaved32Compact);
+}
+
+#[test]
+fn every_keccak_backend_agrees_all_sets() {
+    every_keccak_backend_agrees::<MlDsa44>();
+    every_keccak_backend_agrees::<MlDsa65>();
+    every_keccak_backend_agrees::<MlDsa87>();
+}
+
 #[test]
 fn expanded_key_sizes_follow_the_strategy() {
     // FastSign keeps A-hat (k·l) and s1, s2, t0 (l + 2k) polynomials of 1 KiB.

@@ -5,7 +5,8 @@ use super::packing::bit_unpack_gamma1_part;
 use super::params::{ParameterSet, N, Q};
 use super::poly::Poly;
 use crate::ct;
-use crate::hash::{Shake128, Shake256};
+use crate::hash::{Shake128, Shake256, SHAKE128_RATE, SHAKE256_RATE};
+use crate::keccak::Keccak;
 use zeroize::Zeroize;
 
 /// FIPS 204, Algorithm 29: SampleInBall. Writes into `c` the challenge with `TAU`
@@ -13,11 +14,11 @@ use zeroize::Zeroize;
 ///
 /// The challenge of a rejected signing iteration is secret, so positions are written
 /// by a masked scan over the whole polynomial rather than by a secret index.
-pub fn sample_in_ball<P: ParameterSet>(c_tilde: &[u8], c: &mut Poly) {
-    let mut h = Shake256::new();
+pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) {
+    let mut h = Shake256::<K>::with_backend();
     h.absorb(c_tilde);
     let mut xof = h.finalize();
-    let mut block = [0u8; Shake256::RATE];
+    let mut block = [0u8; SHAKE256_RATE];
     xof.squeeze(&mut block);
     let mut signs = u64::from_le_bytes([
         block[0], block[1], block[2], block[3], block[4], block[5], block[6], block[7],
@@ -54,20 +55,25 @@ pub fn sample_in_ball<P: ParameterSet>(c_tilde: &[u8], c: &mut Poly) {
 
 /// FIPS 204, Algorithm 30: RejNTTPoly, for the seed rho || s || r: the entry
 /// A-hat\[r\]\[s\] of ExpandA, already in the NTT domain.
-pub fn rej_ntt_poly(rho: &[u8; 32], r: u8, s: u8, a: &mut Poly) {
-    rej_ntt_coefficients(rho, r, s, |k, v| a.coeffs[k] = v);
+pub fn rej_ntt_poly<K: Keccak>(rho: &[u8; 32], r: u8, s: u8, a: &mut Poly) {
+    rej_ntt_coefficients::<K>(rho, r, s, |k, v| a.coeffs[k] = v);
 }
 
 /// RejNTTPoly (Algorithm 30) handing each accepted coefficient `(index, value)` to
 /// `sink` as it is sampled, so that a caller can use an entry of A-hat without ever
 /// holding it (the seed is public: its rejections leak nothing).
-pub fn rej_ntt_coefficients(rho: &[u8; 32], r: u8, s: u8, mut sink: impl FnMut(usize, i32)) {
-    let mut h = Shake128::new();
+pub fn rej_ntt_coefficients<K: Keccak>(
+    rho: &[u8; 32],
+    r: u8,
+    s: u8,
+    mut sink: impl FnMut(usize, i32),
+) {
+    let mut h = Shake128::<K>::with_backend();
     h.absorb(rho);
     h.absorb(&[s, r]);
     let mut xof = h.finalize();
     // The rate is a multiple of 3: whole blocks yield whole 3-byte candidates.
-    let mut block = [0u8; Shake128::RATE];
+    let mut block = [0u8; SHAKE128_RATE];
     let mut ctr = 0;
     while ctr < N {
         xof.squeeze(&mut block);
@@ -83,8 +89,8 @@ pub fn rej_ntt_coefficients(rho: &[u8; 32], r: u8, s: u8, mut sink: impl FnMut(u
 }
 
 /// FIPS 204, Algorithm 32: ExpandA, one entry at a time: `A-hat[r][s]`.
-pub fn expand_a_entry(rho: &[u8; 32], r: usize, s: usize, a: &mut Poly) {
-    rej_ntt_poly(rho, r as u8, s as u8, a);
+pub fn expand_a_entry<K: Keccak>(rho: &[u8; 32], r: usize, s: usize, a: &mut Poly) {
+    rej_ntt_poly::<K>(rho, r as u8, s as u8, a);
 }
 
 /// FIPS 204, Algorithm 31: RejBoundedPoly, for the seed rho' || index (2 bytes):
@@ -92,12 +98,16 @@ pub fn expand_a_entry(rho: &[u8; 32], r: usize, s: usize, a: &mut Poly) {
 ///
 /// Only the positions of rejected half-bytes depend on the secret stream, and they
 /// say nothing about the accepted values.
-pub fn rej_bounded_poly<P: ParameterSet>(rho_prime: &[u8; 64], index: u16, a: &mut Poly) {
-    let mut h = Shake256::new();
+pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
+    rho_prime: &[u8; 64],
+    index: u16,
+    a: &mut Poly,
+) {
+    let mut h = Shake256::<K>::with_backend();
     h.absorb(rho_prime);
     h.absorb(&index.to_le_bytes());
     let mut xof = h.finalize();
-    let mut block = [0u8; Shake256::RATE];
+    let mut block = [0u8; SHAKE256_RATE];
     let mut ctr = 0;
     while ctr < N {
         xof.squeeze(&mut block);
@@ -132,8 +142,8 @@ fn coeff_from_half_byte<P: ParameterSet>(b: u8) -> Option<i32> {
 
 /// FIPS 204, Algorithm 33: ExpandS, one polynomial at a time: s1\[r\] for r < l and
 /// s2\[r - l\] for l <= r < l + k.
-pub fn expand_s_entry<P: ParameterSet>(rho_prime: &[u8; 64], r: usize, a: &mut Poly) {
-    rej_bounded_poly::<P>(rho_prime, r as u16, a);
+pub fn expand_s_entry<P: ParameterSet, K: Keccak>(rho_prime: &[u8; 64], r: usize, a: &mut Poly) {
+    rej_bounded_poly::<P, K>(rho_prime, r as u16, a);
 }
 
 /// FIPS 204, Algorithm 34: ExpandMask, one polynomial at a time: y\[r\] for the
@@ -142,9 +152,14 @@ pub fn expand_s_entry<P: ParameterSet>(rho_prime: &[u8; 64], r: usize, a: &mut P
 /// The SHAKE256 output is squeezed and unpacked a quarter polynomial at a time (64
 /// coefficients, a whole number of bytes for both coefficient widths), so the packed
 /// form never needs a full buffer.
-pub fn expand_mask_entry<P: ParameterSet>(rho_pp: &[u8; 64], kappa: u16, r: usize, y: &mut Poly) {
+pub fn expand_mask_entry<P: ParameterSet, K: Keccak>(
+    rho_pp: &[u8; 64],
+    kappa: u16,
+    r: usize,
+    y: &mut Poly,
+) {
     const QUARTER: usize = N / 4;
-    let mut h = Shake256::new();
+    let mut h = Shake256::<K>::with_backend();
     h.absorb(rho_pp);
     h.absorb(&(kappa.wrapping_add(r as u16)).to_le_bytes());
     let mut xof = h.finalize();
@@ -160,7 +175,9 @@ pub fn expand_mask_entry<P: ParameterSet>(rho_pp: &[u8; 64], kappa: u16, r: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::keccak::{Interleaved32, Sha3Crate};
     use crate::mldsa::params::{MlDsa44, MlDsa65, MlDsa87};
+    type K = crate::keccak::DefaultKeccak;
 
     #[test]
     fn half_byte_mapping() {
@@ -179,7 +196,7 @@ mod tests {
     fn ball<P: ParameterSet>() {
         for seed in 0u8..20 {
             let mut c = Poly::zero();
-            sample_in_ball::<P>(&[seed; 64][..P::C_TILDE_BYTES], &mut c);
+            sample_in_ball::<P, K>(&[seed; 64][..P::C_TILDE_BYTES], &mut c);
             let nonzero = c.coeffs.iter().filter(|&&x| x != 0).count();
             assert_eq!(nonzero, P::TAU);
             assert!(c.coeffs.iter().all(|&x| (-1..=1).contains(&x)));
@@ -197,19 +214,34 @@ mod tests {
     fn samplers_stay_in_range() {
         let rho = [9u8; 32];
         let mut a = Poly::zero();
-        rej_ntt_poly(&rho, 1, 2, &mut a);
+        rej_ntt_poly::<K>(&rho, 1, 2, &mut a);
         assert!(a.coeffs.iter().all(|&x| (0..Q).contains(&x)));
         let mut b = Poly::zero();
-        rej_ntt_poly(&rho, 2, 1, &mut b);
+        rej_ntt_poly::<K>(&rho, 2, 1, &mut b);
         assert_ne!(a, b, "row and column bytes must be ordered");
         let rp = [3u8; 64];
-        rej_bounded_poly::<MlDsa65>(&rp, 4, &mut a);
+        rej_bounded_poly::<MlDsa65, K>(&rp, 4, &mut a);
         assert!(a.coeffs.iter().all(|&x| (-4..=4).contains(&x)));
-        rej_bounded_poly::<MlDsa87>(&rp, 4, &mut a);
+        rej_bounded_poly::<MlDsa87, K>(&rp, 4, &mut a);
         assert!(a.coeffs.iter().all(|&x| (-2..=2).contains(&x)));
-        expand_mask_entry::<MlDsa44>(&rp, 10, 2, &mut a);
+        expand_mask_entry::<MlDsa44, K>(&rp, 10, 2, &mut a);
         assert!(a.coeffs.iter().all(|&x| x > -(1 << 17) && x <= 1 << 17));
-        expand_mask_entry::<MlDsa44>(&rp, 11, 1, &mut b);
+        expand_mask_entry::<MlDsa44, K>(&rp, 11, 1, &mut b);
         assert_eq!(a, b, "ExpandMask uses kappa + r as the counter");
+    }
+
+    #[test]
+    fn samplers_agree_across_keccak_backends() {
+        let (rho, rp) = ([5u8; 32], [6u8; 64]);
+        let (mut a, mut b) = (Poly::zero(), Poly::zero());
+        rej_ntt_poly::<Sha3Crate>(&rho, 3, 1, &mut a);
+        rej_ntt_poly::<Interleaved32>(&rho, 3, 1, &mut b);
+        assert_eq!(a, b);
+        expand_mask_entry::<MlDsa65, Sha3Crate>(&rp, 7, 2, &mut a);
+        expand_mask_entry::<MlDsa65, Interleaved32>(&rp, 7, 2, &mut b);
+        assert_eq!(a, b);
+        sample_in_ball::<MlDsa87, Sha3Crate>(&rp, &mut a);
+        sample_in_ball::<MlDsa87, Interleaved32>(&rp, &mut b);
+        assert_eq!(a, b);
     }
 }

@@ -1,7 +1,7 @@
 //! FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, over a memory strategy.
 
 use crate::strategy::{MaskVector, MatrixA, Strategy};
-use pqfit_core::hash::shake256;
+use pqfit_core::hash::shake256_with;
 use pqfit_core::mldsa::params::{CRH_BYTES, N, SEED_BYTES};
 use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
 use zeroize::Zeroizing;
@@ -19,7 +19,7 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
 ) {
     // (rho, rho', K) = H(xi || k || l, 128)
     let mut seeds = Zeroizing::new([0u8; 2 * SEED_BYTES + CRH_BYTES]);
-    shake256(&[xi, &[P::K as u8, P::L as u8]], &mut seeds[..]);
+    shake256_with::<S::Keccak>(&[xi, &[P::K as u8, P::L as u8]], &mut seeds[..]);
     let rho: &[u8; 32] = seeds[..32].try_into().expect("32 bytes");
     let rho_prime: &[u8; 64] = seeds[32..96].try_into().expect("64 bytes");
 
@@ -28,16 +28,16 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
     pk[..32].copy_from_slice(rho);
 
     let mut a = Zeroizing::new(<S::Matrix as MatrixA<P>>::Store::default());
-    S::Matrix::expand(&mut a, rho);
+    S::Matrix::expand::<S::Keccak>(&mut a, rho);
 
     // (s1, s2) <- ExpandS(rho'): s1 packed here; NTT(s1[j]) kept or rebuilt per use.
     let mut t = Zeroizing::new(Poly::zero());
     for j in 0..P::L {
-        sample::expand_s_entry::<P>(rho_prime, j, &mut t);
+        sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, &mut t);
         packing::pack_eta::<P>(&t, &mut sk[packing::sk_s1_range::<P>(j)]);
     }
     let s1_hat = |j: usize, p: &mut Poly| {
-        sample::expand_s_entry::<P>(rho_prime, j, p);
+        sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, p);
         p.ntt();
     };
     let mut s1_store = Zeroizing::new(<S::Mask as MaskVector<P>>::VectorStore::default());
@@ -49,11 +49,11 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
         t.coeffs = [0; N];
         for j in 0..P::L {
             let s = S::Mask::vector(&s1_store, j, &mut scratch, s1_hat);
-            S::Matrix::mul_acc(&a, rho, i, j, s, &mut t);
+            S::Matrix::mul_acc::<S::Keccak>(&a, rho, i, j, s, &mut t);
         }
         t.reduce();
         t.inv_ntt_tomont();
-        sample::expand_s_entry::<P>(rho_prime, P::L + i, &mut scratch);
+        sample::expand_s_entry::<P, S::Keccak>(rho_prime, P::L + i, &mut scratch);
         packing::pack_eta::<P>(&scratch, &mut sk[packing::sk_s2_range::<P>(i)]);
         t.add_assign(&scratch);
         t.caddq();
@@ -68,5 +68,5 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
     }
 
     // tr = H(pk, 64)
-    shake256(&[pk], &mut sk[64..128]);
+    shake256_with::<S::Keccak>(&[pk], &mut sk[64..128]);
 }

@@ -16,7 +16,8 @@ use crate::prehash::{PreHash, MAX_PREHASH_BYTES};
 use crate::strategy::{Balanced, MatrixA, SecretVectors, Strategy};
 use crate::Error;
 use core::marker::PhantomData;
-use pqfit_core::hash::{shake256, Shake256};
+use pqfit_core::hash::{shake256_with, Shake256};
+use pqfit_core::keccak::Keccak;
 use pqfit_core::mldsa::params::MAX_CONTEXT_BYTES;
 use pqfit_core::mldsa::ParameterSet;
 use rand_core::TryCryptoRng;
@@ -44,7 +45,7 @@ fn check_context(ctx: &[u8]) -> Result<u8, Error> {
 /// mu for the external interfaces: M' = 0 || |ctx| || ctx || M for pure ML-DSA
 /// (FIPS 204, Algorithm 2, line 10) or 1 || |ctx| || ctx || OID || PH(M) for
 /// HashML-DSA (Algorithm 4, line 23), hashed with tr as Algorithm 7, line 6 does.
-fn external_representative(
+fn external_representative<K: Keccak>(
     tr: &[u8],
     msg: &[u8],
     ctx: &[u8],
@@ -53,11 +54,11 @@ fn external_representative(
 ) -> Result<(), Error> {
     let ctx_len = check_context(ctx)?;
     match pre_hash {
-        None => message_representative(tr, &[&[PURE, ctx_len], ctx, msg], mu),
+        None => message_representative::<K>(tr, &[&[PURE, ctx_len], ctx, msg], mu),
         Some(ph) => {
             let mut digest = [0u8; MAX_PREHASH_BYTES];
             let n = ph.digest(msg, &mut digest);
-            message_representative(
+            message_representative::<K>(
                 tr,
                 &[&[PRE_HASH, ctx_len], ctx, &ph.oid(), &digest[..n]],
                 mu,
@@ -68,15 +69,15 @@ fn external_representative(
 }
 
 /// tr = H(pk, 64).
-fn public_key_hash(pk: &[u8]) -> [u8; 64] {
+fn public_key_hash<K: Keccak>(pk: &[u8]) -> [u8; 64] {
     let mut tr = [0u8; 64];
-    shake256(&[pk], &mut tr);
+    shake256_with::<K>(&[pk], &mut tr);
     tr
 }
 
 /// mu = H(tr || M', 64) with M' given in pieces (FIPS 204, Algorithm 7, line 6).
-fn message_representative(tr: &[u8], m_prime: &[&[u8]], mu: &mut [u8; 64]) {
-    let mut h = Shake256::new();
+fn message_representative<K: Keccak>(tr: &[u8], m_prime: &[&[u8]], mu: &mut [u8; 64]) {
+    let mut h = Shake256::<K>::with_backend();
     h.absorb(tr);
     for part in m_prime {
         h.absorb(part);
@@ -112,7 +113,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative(Self::tr(sk), msg, ctx, None, &mut mu)?;
+        external_representative::<S::Keccak>(Self::tr(sk), msg, ctx, None, &mut mu)?;
         Self::sign_mu(sk, &mu, rnd, sig);
         Ok(())
     }
@@ -150,7 +151,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative(Self::tr(sk), msg, ctx, Some(ph), &mut mu)?;
+        external_representative::<S::Keccak>(Self::tr(sk), msg, ctx, Some(ph), &mut mu)?;
         Self::sign_mu(sk, &mu, rnd, sig);
         Ok(())
     }
@@ -176,7 +177,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         sig: &mut Signature<P>,
     ) {
         let mut mu = Zeroizing::new([0u8; 64]);
-        message_representative(Self::tr(sk), &[m_prime], &mut mu);
+        message_representative::<S::Keccak>(Self::tr(sk), &[m_prime], &mut mu);
         Self::sign_mu(sk, &mu, rnd, sig);
     }
 
@@ -184,7 +185,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     /// (see [`MlDsa::external_mu`]).
     pub fn sign_mu(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut Signature<P>) {
         let mut a = Zeroizing::new(<S::Matrix as MatrixA<P>>::Store::default());
-        S::Matrix::expand(&mut a, Self::rho(sk));
+        S::Matrix::expand::<S::Keccak>(&mut a, Self::rho(sk));
         let mut secrets =
             Zeroizing::new(<S::Secrets as SecretVectors<P, S::Product>>::Store::default());
         S::Secrets::load(&mut secrets, &sk.bytes);
@@ -197,7 +198,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     /// work. `ExpandedKey::<P, S>::BYTES` is the RAM it occupies between calls.
     pub fn expand_key(sk: &SigningKey<P>, out: &mut ExpandedKey<P, S>) {
         out.sk.bytes.copy_from_slice(&sk.bytes);
-        S::Matrix::expand(&mut out.a, Self::rho(sk));
+        S::Matrix::expand::<S::Keccak>(&mut out.a, Self::rho(sk));
         S::Secrets::load(&mut out.secrets, &sk.bytes);
     }
 
@@ -211,7 +212,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative(Self::tr(&key.sk), msg, ctx, None, &mut mu)?;
+        external_representative::<S::Keccak>(Self::tr(&key.sk), msg, ctx, None, &mut mu)?;
         sign::sign_mu_prepared::<P, S>(
             &key.a,
             &key.secrets,
@@ -231,7 +232,13 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         ctx: &[u8],
         mu: &mut [u8; 64],
     ) -> Result<(), Error> {
-        external_representative(&public_key_hash(&vk.bytes), msg, ctx, None, mu)
+        external_representative::<S::Keccak>(
+            &public_key_hash::<S::Keccak>(&vk.bytes),
+            msg,
+            ctx,
+            None,
+            mu,
+        )
     }
 
     /// FIPS 204, Algorithm 3: ML-DSA.Verify. `sig` of any length: a wrong length or a
@@ -262,7 +269,13 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         check_context(ctx)?;
         check_len(sig, P::SIG_BYTES)?;
         let mut mu = [0u8; 64];
-        external_representative(&public_key_hash(&vk.bytes), msg, ctx, pre_hash, &mut mu)?;
+        external_representative::<S::Keccak>(
+            &public_key_hash::<S::Keccak>(&vk.bytes),
+            msg,
+            ctx,
+            pre_hash,
+            &mut mu,
+        )?;
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 
@@ -270,7 +283,11 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     pub fn verify_internal(vk: &VerifyingKey<P>, m_prime: &[u8], sig: &[u8]) -> Result<(), Error> {
         check_len(sig, P::SIG_BYTES)?;
         let mut mu = [0u8; 64];
-        message_representative(&public_key_hash(&vk.bytes), &[m_prime], &mut mu);
+        message_representative::<S::Keccak>(
+            &public_key_hash::<S::Keccak>(&vk.bytes),
+            &[m_prime],
+            &mut mu,
+        );
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 

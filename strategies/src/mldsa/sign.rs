@@ -4,8 +4,9 @@ use crate::strategy::{
     ChallengeProduct, Commitment, MaskVector, MaskedProduct, MatrixA, Secret, SecretVectors,
     Strategy,
 };
+use core::marker::PhantomData;
 use pqfit_core::ct;
-use pqfit_core::hash::{shake256, Shake256};
+use pqfit_core::hash::{shake256_with, Shake256};
 use pqfit_core::mldsa::field::freeze;
 use pqfit_core::mldsa::params::N;
 use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
@@ -36,7 +37,7 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
 
     // rho'' = H(K || rnd || mu, 64)
     let mut rho_pp = Zeroizing::new([0u8; 64]);
-    shake256(&[seeds.key, rnd, mu], &mut rho_pp[..]);
+    shake256_with::<S::Keccak>(&[seeds.key, rnd, mu], &mut rho_pp[..]);
 
     let mut y = Zeroizing::new(<S::Mask as MaskVector<P>>::Store::default());
     let mut w = Zeroizing::new(<S::Commit as Commitment<P>>::Store::default());
@@ -48,23 +49,24 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
 
     let mut kappa: u16 = 0;
     loop {
-        S::Mask::expand(&mut y, &rho_pp, kappa);
-        let ctx = MaskedProduct::<P, S::Matrix, S::Mask> {
+        S::Mask::expand::<S::Keccak>(&mut y, &rho_pp, kappa);
+        let ctx = MaskedProduct::<P, S::Matrix, S::Mask, S::Keccak> {
             a,
             rho,
             y: &y,
             rho_pp: &rho_pp,
             kappa,
+            keccak: PhantomData,
         };
         let next_kappa = kappa.wrapping_add(P::L as u16);
 
         // w = NTT^-1(A-hat ∘ NTT(y)); c-tilde = H(mu || w1Encode(HighBits(w)))
-        let mut h = Shake256::new();
+        let mut h = Shake256::<S::Keccak>::with_backend();
         h.absorb(mu);
         S::Commit::commit(&mut w, &ctx, &mut h, pa, pb);
         let c_tilde = &mut sig[..P::C_TILDE_BYTES];
         h.finalize().squeeze(c_tilde);
-        sample::sample_in_ball::<P>(c_tilde, pa);
+        sample::sample_in_ball::<P, S::Keccak>(c_tilde, pa);
         S::Product::prepare_challenge(pa, &mut c);
 
         // z = y + c s1, checked and packed straight into the signature.
@@ -73,7 +75,7 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             let s1 = S::Secrets::get(secrets, sk, Secret::S1, j, pa);
             let z = &mut *pb;
             S::Product::multiply(&c, Secret::S1, s1, z);
-            z.add_assign(S::Mask::y(&y, &rho_pp, kappa, j, pc));
+            z.add_assign(S::Mask::y::<S::Keccak>(&y, &rho_pp, kappa, j, pc));
             ok &= z.norm_below(P::GAMMA1 - P::BETA);
             packing::bit_pack_gamma1::<P>(z, &mut sig[packing::sig_z_range::<P>(j)]);
         }

@@ -42,27 +42,27 @@ pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(
     S::Mask::fill_vector(&mut z_store, z_hat);
 
     let mut a = <S::Matrix as MatrixA<P>>::Store::default();
-    S::Matrix::expand(&mut a, rho);
+    S::Matrix::expand::<S::Keccak>(&mut a, rho);
 
     let mut c = <S::Product as ChallengeProduct<P>>::VerifyChallenge::default();
     let mut w = Poly::zero();
-    sample::sample_in_ball::<P>(c_tilde, &mut w);
+    sample::sample_in_ball::<P, S::Keccak>(c_tilde, &mut w);
     S::Product::prepare_verify_challenge(&w, &mut c);
 
     // w'_approx = NTT^-1(A-hat ∘ NTT(z)) - c t1 2^d, one row at a time;
     // w1' = UseHint(h, w'_approx) is absorbed as it is formed.
-    let mut h = Shake256::new();
+    let mut h = Shake256::<S::Keccak>::with_backend();
     h.absorb(mu);
     for i in 0..P::K {
         w.coeffs = [0; N];
         for j in 0..P::L {
             let z = S::Mask::vector(&z_store, j, &mut scratch, z_hat);
-            S::Matrix::mul_acc(&a, rho, i, j, z, &mut w);
+            S::Matrix::mul_acc::<S::Keccak>(&a, rho, i, j, z, &mut w);
         }
         S::Product::finish_verify_row(&c, &pk[packing::pk_t1_range(i)], &mut w, &mut scratch);
         // h[i] is public: walk its increasing positions alongside the coefficients.
         let (mut next, end) = packing::hint_row_bounds::<P>(hint, i);
-        absorb_w1_with::<P>(&mut h, |k| {
+        absorb_w1_with::<P, S::Keccak>(&mut h, |k| {
             let hk = (next < end && hint[next] as usize == k) as u32;
             next += hk as usize;
             rounding::use_hint::<P>(hk, w.coeffs[k])

@@ -1,6 +1,6 @@
 //! [`CachedA`]: ExpandA once per operation and keep all k·l entries of A-hat.
 
-use super::MatrixA;
+use super::{Keccak, MatrixA};
 use generic_array::GenericArray;
 use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 
@@ -12,15 +12,15 @@ pub struct CachedA;
 impl<P: ParameterSet> MatrixA<P> for CachedA {
     type Store = GenericArray<Poly, P::KLLen>;
 
-    fn expand(store: &mut Self::Store, rho: &[u8; 32]) {
+    fn expand<K: Keccak>(store: &mut Self::Store, rho: &[u8; 32]) {
         for i in 0..P::K {
             for j in 0..P::L {
-                sample::expand_a_entry(rho, i, j, &mut store[i * P::L + j]);
+                sample::expand_a_entry::<K>(rho, i, j, &mut store[i * P::L + j]);
             }
         }
     }
 
-    fn mul_acc(
+    fn mul_acc<K: Keccak>(
         store: &Self::Store,
         _rho: &[u8; 32],
         i: usize,

@@ -13,11 +13,41 @@ pub const MASK: &[&str] = &["StoredY", "RegeneratedY"];
 /// Implementations of [`ChallengeProduct`](super::ChallengeProduct).
 pub const PRODUCT: &[&str] = &["NttProduct", "SmallModulusProduct", "SparseProduct"];
 
-/// The axes in the order of `Custom`'s parameters.
+/// Keccak backends, `Custom`'s optional sixth parameter (omitted: `DefaultKeccak`,
+/// which is `Interleaved32` on 32-bit targets and `Sha3Crate` on the host).
+pub const KECCAK: &[&str] = &["Interleaved32", "Interleaved32Compact", "Sha3Crate"];
+
+/// The memory axes in the order of `Custom`'s parameters.
 pub const AXES: [&[&str]; 5] = [MATRIX, SECRETS, COMMIT, MASK, PRODUCT];
 
-/// Number of distinct combinations.
+/// Number of distinct memory combinations (each with any Keccak backend).
 pub const COMBINATIONS: usize = 2 * 2 * 2 * 2 * 3;
+
+/// A combination: the five memory components and, optionally, the Keccak backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Combination {
+    /// One component per memory axis, in [`AXES`] order.
+    pub components: [&'static str; 5],
+    /// The Keccak backend, or `None` for `DefaultKeccak`.
+    pub keccak: Option<&'static str>,
+}
+
+impl core::fmt::Display for Combination {
+    /// The Rust type, e.g. `Custom<StreamedA, CachedNtt, FullW, StoredY, NttProduct>`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Custom<")?;
+        for (i, c) in self.components.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(c)?;
+        }
+        if let Some(k) = self.keccak {
+            write!(f, ", {k}")?;
+        }
+        f.write_str(">")
+    }
+}
 
 /// A preset: its kebab-case name, its type name, and its components.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,17 +113,20 @@ pub fn combination(mut index: usize) -> [&'static str; 5] {
     out
 }
 
-/// Parses a combination written as `Custom<A, B, C, D, E>` (with or without a
-/// `pqfit::strategy::` prefix on any name, spaces optional) or as a preset name
-/// (`small-stack` or `SmallStack`). Returns the components, or `None` when a name
-/// is unknown or on the wrong axis.
-pub fn parse(text: &str) -> Option<[&'static str; 5]> {
+/// Parses a combination written as `Custom<A, B, C, D, E>` or
+/// `Custom<A, B, C, D, E, Keccak>` (with or without a `pqfit::strategy::` prefix on
+/// any name, spaces optional) or as a preset name (`small-stack` or `SmallStack`).
+/// Returns `None` when a name is unknown or on the wrong axis.
+pub fn parse(text: &str) -> Option<Combination> {
     let text = text.trim();
     if let Some(p) = PRESETS
         .iter()
         .find(|p| p.name == text || p.type_name == strip_path(text))
     {
-        return Some(p.components);
+        return Some(Combination {
+            components: p.components,
+            keccak: None,
+        });
     }
     let (head, args) = text.split_once('<')?;
     if strip_path(head) != "Custom" {
@@ -106,10 +139,22 @@ pub fn parse(text: &str) -> Option<[&'static str; 5]> {
         let name = strip_path(parts.next()?.trim());
         *slot = axis.iter().copied().find(|c| *c == name)?;
     }
+    let keccak = match parts.next() {
+        None => None,
+        Some(name) => Some(
+            KECCAK
+                .iter()
+                .copied()
+                .find(|k| *k == strip_path(name.trim()))?,
+        ),
+    };
     if parts.next().is_some() {
         return None;
     }
-    Some(out)
+    Some(Combination {
+        components: out,
+        keccak,
+    })
 }
 
 fn strip_path(name: &str) -> &str {
@@ -128,18 +173,37 @@ mod tests {
             let c = combination(i);
             assert!(!seen.contains(&c));
             seen.push(c);
+            let plain = Combination {
+                components: c,
+                keccak: None,
+            };
             let text = format!("Custom<{}>", c.join(", "));
-            assert_eq!(parse(&text), Some(c));
+            assert_eq!(text, format!("{plain}"));
+            assert_eq!(parse(&text), Some(plain));
             let pathed = format!(
                 "pqfit::strategy::Custom<pqfit::strategy::{}>",
                 c.join(",pqfit::strategy::")
             );
-            assert_eq!(parse(&pathed), Some(c));
+            assert_eq!(parse(&pathed), Some(plain));
+            for k in KECCAK {
+                let with = Combination {
+                    components: c,
+                    keccak: Some(k),
+                };
+                assert_eq!(parse(&format!("{with}")), Some(with));
+            }
         }
-        assert_eq!(parse("small-stack"), Some(PRESETS[0].components));
         assert_eq!(
-            parse("pqfit::strategy::FastSign"),
+            parse("small-stack").map(|c| c.components),
+            Some(PRESETS[0].components)
+        );
+        assert_eq!(
+            parse("pqfit::strategy::FastSign").map(|c| c.components),
             Some(PRESETS[2].components)
+        );
+        assert_eq!(
+            parse("Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct, Sha3Crate, Sha3Crate>"),
+            None
         );
         assert_eq!(
             parse("Custom<CachedA, CachedA, FullW, StoredY, NttProduct>"),

@@ -1,6 +1,6 @@
 //! [`FullW`]: form all of w at once and keep it for the checks.
 
-use super::{absorb_w1, finish_w_row, Commitment, MaskVector, MaskedProduct, MatrixA};
+use super::{absorb_w1, finish_w_row, Commitment, Keccak, MaskVector, MaskedProduct, MatrixA};
 use generic_array::GenericArray;
 use pqfit_core::hash::Shake256;
 use pqfit_core::mldsa::{ParameterSet, Poly};
@@ -14,29 +14,29 @@ pub struct FullW;
 impl<P: ParameterSet> Commitment<P> for FullW {
     type Store = GenericArray<Poly, P::KLen>;
 
-    fn commit<M: MatrixA<P>, Y: MaskVector<P>>(
+    fn commit<M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         store: &mut Self::Store,
-        ctx: &MaskedProduct<'_, P, M, Y>,
-        h: &mut Shake256,
+        ctx: &MaskedProduct<'_, P, M, Y, K>,
+        h: &mut Shake256<K>,
         _acc: &mut Poly,
         scratch: &mut Poly,
     ) {
         store.iter_mut().for_each(Zeroize::zeroize);
         for j in 0..P::L {
-            let y_hat = Y::y_hat(ctx.y, ctx.rho_pp, ctx.kappa, j, scratch);
+            let y_hat = Y::y_hat::<K>(ctx.y, ctx.rho_pp, ctx.kappa, j, scratch);
             for (i, w) in store.iter_mut().enumerate() {
-                M::mul_acc(ctx.a, ctx.rho, i, j, y_hat, w);
+                M::mul_acc::<K>(ctx.a, ctx.rho, i, j, y_hat, w);
             }
         }
         for w in store.iter_mut() {
             finish_w_row(w);
-            absorb_w1::<P>(w, h);
+            absorb_w1::<P, K>(w, h);
         }
     }
 
-    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(
+    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         store: &'a mut Self::Store,
-        _ctx: &MaskedProduct<'_, P, M, Y>,
+        _ctx: &MaskedProduct<'_, P, M, Y, K>,
         i: usize,
         _out: &'a mut Poly,
         _scratch: &mut Poly,

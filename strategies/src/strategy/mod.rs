@@ -42,6 +42,11 @@ pub use stored_y::StoredY;
 pub use streamed_a::StreamedA;
 pub use streamed_w::StreamedW;
 
+use core::marker::PhantomData;
+/// The Keccak backends (the sixth strategy axis) and their trait.
+pub use pqfit_core::keccak::{
+    DefaultKeccak, Interleaved32, Interleaved32Compact, Keccak, Sha3Crate,
+};
 use pqfit_core::mldsa::ParameterSet;
 /// The types component implementations work with, for implementing a component
 /// outside this crate.
@@ -54,10 +59,10 @@ pub trait MatrixA<P: ParameterSet> {
     type Store: Default + Zeroize;
 
     /// Prepares the store for the seed `rho` (called once per operation).
-    fn expand(store: &mut Self::Store, rho: &[u8; 32]);
+    fn expand<K: Keccak>(store: &mut Self::Store, rho: &[u8; 32]);
 
     /// `acc += A-hat[i][j] ∘ v_hat / R` (NTT domain, Montgomery product).
-    fn mul_acc(
+    fn mul_acc<K: Keccak>(
         store: &Self::Store,
         rho: &[u8; 32],
         i: usize,
@@ -166,10 +171,10 @@ pub trait MaskVector<P: ParameterSet> {
     type VectorStore: Default + Zeroize;
 
     /// Starts an iteration with counter `kappa`.
-    fn expand(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16);
+    fn expand<K: Keccak>(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16);
 
     /// y\[j\] (normal domain), borrowed from the store or built in `scratch`.
-    fn y<'a>(
+    fn y<'a, K: Keccak>(
         store: &'a Self::Store,
         rho_pp: &[u8; 64],
         kappa: u16,
@@ -178,7 +183,7 @@ pub trait MaskVector<P: ParameterSet> {
     ) -> &'a Poly;
 
     /// NTT(y\[j\]), borrowed from the store or built in `scratch`.
-    fn y_hat<'a>(
+    fn y_hat<'a, K: Keccak>(
         store: &'a Self::Store,
         rho_pp: &[u8; 64],
         kappa: u16,
@@ -200,15 +205,18 @@ pub trait MaskVector<P: ParameterSet> {
 }
 
 /// Absorbs w1Encode(HighBits(w)) of one row of w (coefficients in [0, q)).
-pub fn absorb_w1<P: ParameterSet>(w: &Poly, h: &mut Shake256) {
-    absorb_w1_with::<P>(h, |k| {
+pub fn absorb_w1<P: ParameterSet, K: Keccak>(w: &Poly, h: &mut Shake256<K>) {
+    absorb_w1_with::<P, K>(h, |k| {
         pqfit_core::mldsa::rounding::high_bits::<P>(w.coeffs[k])
     });
 }
 
 /// Absorbs w1Encode of the row whose coefficients are `w1(0..256)`, packed as they
 /// are computed.
-pub fn absorb_w1_with<P: ParameterSet>(h: &mut Shake256, w1: impl FnMut(usize) -> i32) {
+pub fn absorb_w1_with<P: ParameterSet, K: Keccak>(
+    h: &mut Shake256<K>,
+    w1: impl FnMut(usize) -> i32,
+) {
     let mut packed = [0u8; MAX_POLY_W1_BYTES];
     pqfit_core::mldsa::packing::simple_bit_pack_with(
         P::W1_BITS,
@@ -223,7 +231,7 @@ pub fn absorb_w1_with<P: ParameterSet>(h: &mut Shake256, w1: impl FnMut(usize) -
 pub const MAX_POLY_W1_BYTES: usize = 32 * 6;
 
 /// What one signing iteration needs to form w = NTT^-1(A-hat ∘ NTT(y)).
-pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>> {
+pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak> {
     /// The matrix store.
     pub a: &'a M::Store,
     /// The seed of A.
@@ -234,15 +242,17 @@ pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>> {
     pub rho_pp: &'a [u8; 64],
     /// The iteration counter.
     pub kappa: u16,
+    /// The Keccak backend that samples A and y.
+    pub keccak: PhantomData<K>,
 }
 
-impl<P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>> MaskedProduct<'_, P, M, Y> {
+impl<P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak> MaskedProduct<'_, P, M, Y, K> {
     /// Row `i` of w into `out`, coefficients in [0, q); `scratch` may receive NTT(y\[j\]).
     pub fn row(&self, i: usize, out: &mut Poly, scratch: &mut Poly) {
         out.coeffs = [0; pqfit_core::mldsa::params::N];
         for j in 0..P::L {
-            let y_hat = Y::y_hat(self.y, self.rho_pp, self.kappa, j, scratch);
-            M::mul_acc(self.a, self.rho, i, j, y_hat, out);
+            let y_hat = Y::y_hat::<K>(self.y, self.rho_pp, self.kappa, j, scratch);
+            M::mul_acc::<K>(self.a, self.rho, i, j, y_hat, out);
         }
         finish_w_row(out);
     }
@@ -263,10 +273,10 @@ pub trait Commitment<P: ParameterSet> {
     /// Forms w, absorbs w1Encode(HighBits(w)) into `h` (the hash for c-tilde) and
     /// keeps what [`Commitment::w`] needs. `acc` and `scratch` are the caller's
     /// work polynomials, free for the duration of the call.
-    fn commit<M: MatrixA<P>, Y: MaskVector<P>>(
+    fn commit<M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         store: &mut Self::Store,
-        ctx: &MaskedProduct<'_, P, M, Y>,
-        h: &mut Shake256,
+        ctx: &MaskedProduct<'_, P, M, Y, K>,
+        h: &mut Shake256<K>,
         acc: &mut Poly,
         scratch: &mut Poly,
     );
@@ -274,9 +284,9 @@ pub trait Commitment<P: ParameterSet> {
     /// w\[i\] with coefficients in [0, q), from the store or rebuilt in `out`
     /// (`scratch` is free work space). The caller may modify it: the iteration
     /// uses each row of w once after the commitment.
-    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(
+    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         store: &'a mut Self::Store,
-        ctx: &MaskedProduct<'_, P, M, Y>,
+        ctx: &MaskedProduct<'_, P, M, Y, K>,
         i: usize,
         out: &'a mut Poly,
         scratch: &mut Poly,
@@ -298,4 +308,6 @@ pub trait Strategy<P: ParameterSet> {
     type Commit: Commitment<P>;
     /// Where y (signing), NTT(s1) (key generation) and NTT(z) (verification) live.
     type Mask: MaskVector<P>;
+    /// The Keccak-f\[1600\] implementation behind every hash and sampler.
+    type Keccak: Keccak;
 }

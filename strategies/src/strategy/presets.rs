@@ -1,20 +1,23 @@
 //! Named strategies: [`Custom`] for any mix of components and the presets built from it.
 
 use super::{
-    CachedA, CachedNtt, ChallengeProduct, Commitment, FullW, MaskVector, MatrixA, NttProduct,
-    RecomputeOnDemand, RegeneratedY, SecretVectors, SmallModulusProduct, SparseProduct, StoredY,
-    Strategy, StreamedA, StreamedW,
+    CachedA, CachedNtt, ChallengeProduct, Commitment, DefaultKeccak, FullW, Keccak, MaskVector,
+    MatrixA, NttProduct, RecomputeOnDemand, RegeneratedY, SecretVectors, SmallModulusProduct,
+    SparseProduct, StoredY, Strategy, StreamedA, StreamedW,
 };
 use core::marker::PhantomData;
 use pqfit_core::mldsa::ParameterSet;
 
-/// Any mix of components: `Custom<Matrix, Secrets, Commit, Mask, Product>`.
+/// Any mix of components: `Custom<Matrix, Secrets, Commit, Mask, Product>`, and
+/// optionally the Keccak backend as a sixth parameter (by default
+/// [`DefaultKeccak`]: `Interleaved32` on 32-bit targets, `Sha3Crate` elsewhere).
 /// A mix whose components do not fit together does not compile.
-pub struct Custom<M, S, W, Y, C>(PhantomData<(M, S, W, Y, C)>);
+pub struct Custom<M, S, W, Y, C, K = DefaultKeccak>(PhantomData<(M, S, W, Y, C, K)>);
 
-impl<P, M, S, W, Y, C> Strategy<P> for Custom<M, S, W, Y, C>
+impl<P, M, S, W, Y, C, K> Strategy<P> for Custom<M, S, W, Y, C, K>
 where
     P: ParameterSet,
+    K: Keccak,
     M: MatrixA<P>,
     C: ChallengeProduct<P>,
     S: SecretVectors<P, C>,
@@ -26,6 +29,7 @@ where
     type Secrets = S;
     type Commit = W;
     type Mask = Y;
+    type Keccak = K;
 }
 
 /// The layout of the FIPS 204 reference implementation: A, s1/s2/t0 (in NTT form),

@@ -1,6 +1,6 @@
 //! [`RegeneratedY`]: ExpandMask the one polynomial of y needed, where it is used.
 
-use super::MaskVector;
+use super::{Keccak, MaskVector};
 use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 
 /// Keeps no mask: y\[j\] is expanded again (SHAKE256 from rho'' and kappa) into the
@@ -14,27 +14,27 @@ impl<P: ParameterSet> MaskVector<P> for RegeneratedY {
     type Store = ();
     type VectorStore = ();
 
-    fn expand(_store: &mut (), _rho_pp: &[u8; 64], _kappa: u16) {}
+    fn expand<K: Keccak>(_store: &mut (), _rho_pp: &[u8; 64], _kappa: u16) {}
 
-    fn y<'a>(
+    fn y<'a, K: Keccak>(
         _store: &'a (),
         rho_pp: &[u8; 64],
         kappa: u16,
         j: usize,
         scratch: &'a mut Poly,
     ) -> &'a Poly {
-        sample::expand_mask_entry::<P>(rho_pp, kappa, j, scratch);
+        sample::expand_mask_entry::<P, K>(rho_pp, kappa, j, scratch);
         scratch
     }
 
-    fn y_hat<'a>(
+    fn y_hat<'a, K: Keccak>(
         _store: &'a (),
         rho_pp: &[u8; 64],
         kappa: u16,
         j: usize,
         scratch: &'a mut Poly,
     ) -> &'a Poly {
-        sample::expand_mask_entry::<P>(rho_pp, kappa, j, scratch);
+        sample::expand_mask_entry::<P, K>(rho_pp, kappa, j, scratch);
         scratch.ntt();
         scratch
     }

@@ -1,6 +1,6 @@
 //! [`StoredY`]: ExpandMask once per iteration and keep y.
 
-use super::MaskVector;
+use super::{Keccak, MaskVector};
 use generic_array::GenericArray;
 use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 
@@ -14,13 +14,13 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
     type Store = GenericArray<Poly, P::LLen>;
     type VectorStore = GenericArray<Poly, P::LLen>;
 
-    fn expand(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16) {
+    fn expand<K: Keccak>(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16) {
         for (j, y) in store.iter_mut().enumerate() {
-            sample::expand_mask_entry::<P>(rho_pp, kappa, j, y);
+            sample::expand_mask_entry::<P, K>(rho_pp, kappa, j, y);
         }
     }
 
-    fn y<'a>(
+    fn y<'a, K: Keccak>(
         store: &'a Self::Store,
         _rho_pp: &[u8; 64],
         _kappa: u16,
@@ -30,7 +30,7 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
         &store[j]
     }
 
-    fn y_hat<'a>(
+    fn y_hat<'a, K: Keccak>(
         store: &'a Self::Store,
         _rho_pp: &[u8; 64],
         _kappa: u16,

@@ -1,6 +1,6 @@
 //! [`StreamedA`]: sample each entry of A-hat where it is used, never holding it.
 
-use super::MatrixA;
+use super::{Keccak, MatrixA};
 use pqfit_core::mldsa::field::mul_mont;
 use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 
@@ -13,10 +13,17 @@ pub struct StreamedA;
 impl<P: ParameterSet> MatrixA<P> for StreamedA {
     type Store = ();
 
-    fn expand(_store: &mut (), _rho: &[u8; 32]) {}
+    fn expand<K: Keccak>(_store: &mut (), _rho: &[u8; 32]) {}
 
-    fn mul_acc(_store: &(), rho: &[u8; 32], i: usize, j: usize, v_hat: &Poly, acc: &mut Poly) {
-        sample::rej_ntt_coefficients(rho, i as u8, j as u8, |k, a| {
+    fn mul_acc<K: Keccak>(
+        _store: &(),
+        rho: &[u8; 32],
+        i: usize,
+        j: usize,
+        v_hat: &Poly,
+        acc: &mut Poly,
+    ) {
+        sample::rej_ntt_coefficients::<K>(rho, i as u8, j as u8, |k, a| {
             acc.coeffs[k] += mul_mont(a, v_hat.coeffs[k]);
         });
     }

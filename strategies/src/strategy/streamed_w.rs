@@ -1,6 +1,6 @@
 //! [`StreamedW`]: form w one row at a time, absorb it, and recompute it when needed.
 
-use super::{absorb_w1, Commitment, MaskVector, MaskedProduct, MatrixA};
+use super::{absorb_w1, Commitment, Keccak, MaskVector, MaskedProduct, MatrixA};
 use pqfit_core::hash::Shake256;
 use pqfit_core::mldsa::{ParameterSet, Poly};
 
@@ -14,22 +14,22 @@ pub struct StreamedW;
 impl<P: ParameterSet> Commitment<P> for StreamedW {
     type Store = ();
 
-    fn commit<M: MatrixA<P>, Y: MaskVector<P>>(
+    fn commit<M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         _store: &mut (),
-        ctx: &MaskedProduct<'_, P, M, Y>,
-        h: &mut Shake256,
+        ctx: &MaskedProduct<'_, P, M, Y, K>,
+        h: &mut Shake256<K>,
         acc: &mut Poly,
         scratch: &mut Poly,
     ) {
         for i in 0..P::K {
             ctx.row(i, acc, scratch);
-            absorb_w1::<P>(acc, h);
+            absorb_w1::<P, K>(acc, h);
         }
     }
 
-    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>>(
+    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         _store: &'a mut (),
-        ctx: &MaskedProduct<'_, P, M, Y>,
+        ctx: &MaskedProduct<'_, P, M, Y, K>,
         i: usize,
         out: &'a mut Poly,
         scratch: &mut Poly,
