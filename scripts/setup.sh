@@ -6,3 +6,9 @@ cd "$(dirname "$0")/.."
 # `rustup toolchain install` in the repository root reads rust-toolchain.toml.
 rustup toolchain install
 rustup show active-toolchain
+# cmake and libclang for unicorn-engine, the emulator of pqfit-profiles (built from
+# source; see .cargo/config.toml).
+if ! dpkg -s cmake libclang-dev >/dev/null 2>&1; then
+  apt-get update
+  apt-get install -y cmake libclang-dev
+fi

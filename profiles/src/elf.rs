@@ -1,0 +1,282 @@
+//! ELF reading: loadable segments, flash and static RAM accounting, symbols.
+
+use object::elf;
+use object::read::elf::{ElfFile32, FileHeader, ProgramHeader, SectionHeader};
+use object::{Endianness, Object, ObjectSymbol, SymbolKind};
+use serde::Serialize;
+
+use crate::Error;
+
+/// A loadable segment.
+#[derive(Clone, Debug)]
+pub struct Segment {
+    /// Run-time address.
+    pub vaddr: u64,
+    /// Bytes in the file (copied to memory, and to flash).
+    pub data: Vec<u8>,
+    /// Bytes in memory (the rest is zero).
+    pub mem_size: u64,
+    /// Executable.
+    pub exec: bool,
+}
+
+/// Flash use: the sum of the PT_LOAD file sizes, split by section kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Flash {
+    /// Executable sections.
+    pub text: u64,
+    /// Read-only data (including .ARM.exidx).
+    pub rodata: u64,
+    /// Initial values of .data (copied to RAM at start-up).
+    pub data: u64,
+    /// The sum of the PT_LOAD file sizes (includes alignment padding between sections).
+    pub total: u64,
+}
+
+/// A symbol with a size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Symbol {
+    /// Name as in the ELF (mangled).
+    pub name: String,
+    /// Address (the Thumb bit cleared).
+    pub addr: u64,
+    /// Size in bytes.
+    pub size: u64,
+    /// Where it lives: "text", "rodata", "data" or "bss".
+    pub kind: &'static str,
+    /// The crate it comes from, when the mangled name says so.
+    pub krate: Option<String>,
+}
+
+/// What the harness needs from an ELF.
+#[derive(Clone, Debug)]
+pub struct Image {
+    /// Loadable segments.
+    pub segments: Vec<Segment>,
+    /// Flash use.
+    pub flash: Flash,
+    /// Static RAM: .data + .bss (the sizes of writable allocated sections, minus the stack).
+    pub static_ram: u64,
+    /// Every sized function and object symbol.
+    pub symbols: Vec<Symbol>,
+    /// Executable ranges (address, bytes), for the data-dependent instruction scan.
+    pub text: Vec<(u64, Vec<u8>)>,
+    /// `e_machine`.
+    pub machine: u16,
+}
+
+impl Image {
+    /// Parses a 32-bit little-endian ELF executable.
+    pub fn parse(bytes: &[u8]) -> Result<Self, Error> {
+        let bad = |e: object::Error| Error::Elf(e.to_string());
+        let file = ElfFile32::<Endianness>::parse(bytes).map_err(bad)?;
+        let endian = file.endian();
+        let header = file.elf_header();
+        let machine = header.e_machine(endian);
+        let mut segments = Vec::new();
+        let mut total = 0;
+        for ph in header.program_headers(endian, bytes).map_err(bad)? {
+            if ph.p_type(endian) != elf::PT_LOAD {
+                continue;
+            }
+            let data = ph
+                .data(endian, bytes)
+                .map_err(|()| Error::Elf("segment outside the file".into()))?;
+            total += u64::from(ph.p_filesz(endian));
+            segments.push(Segment {
+                vaddr: ph.p_vaddr(endian).into(),
+                data: data.to_vec(),
+                mem_size: ph.p_memsz(endian).into(),
+                exec: ph.p_flags(endian) & elf::PF_X != 0,
+            });
+        }
+        let mut flash = Flash {
+            total,
+            ..Flash::default()
+        };
+        let mut static_ram = 0;
+        let mut text = Vec::new();
+        let mut kinds: Vec<(u64, u64, &'static str)> = Vec::new();
+        let sections = header.sections(endian, bytes).map_err(bad)?;
+        for sh in sections.iter() {
+            let flags = sh.sh_flags(endian);
+            if flags & elf::SHF_ALLOC == 0 || sh.sh_size(endian) == 0 {
+                continue;
+            }
+            let name = sections.section_name(endian, sh).unwrap_or(b"");
+            let size = u64::from(sh.sh_size(endian));
+            let addr = u64::from(sh.sh_addr(endian));
+            let nobits = sh.sh_type(endian) == elf::SHT_NOBITS;
+            let write = flags & elf::SHF_WRITE != 0;
+            let exec = flags & elf::SHF_EXECINSTR != 0;
+            if name == b".stack" {
+                continue;
+            }
+            let kind = if exec {
+                flash.text += size;
+                if let Ok(d) = sh.data(endian, bytes) {
+                    text.push((addr, d.to_vec()));
+                }
+                "text"
+            } else if nobits {
+                static_ram += size;
+                "bss"
+            } else if write {
+                flash.data += size;
+                static_ram += size;
+                "data"
+            } else {
+                flash.rodata += size;
+                "rodata"
+            };
+            kinds.push((addr, addr + size, kind));
+        }
+        let mut symbols = Vec::new();
+        for s in file.symbols() {
+            if !matches!(s.kind(), SymbolKind::Text | SymbolKind::Data) || s.size() == 0 {
+                continue;
+            }
+            let Ok(name) = s.name() else { continue };
+            // Thumb function symbols carry the Thumb bit; data symbols may be odd.
+            let thumb_bit = machine == elf::EM_ARM && s.kind() == SymbolKind::Text;
+            let addr = if thumb_bit {
+                s.address() & !1
+            } else {
+                s.address()
+            };
+            let kind = kinds
+                .iter()
+                .find(|(lo, hi, _)| (*lo..*hi).contains(&addr))
+                .map_or("other", |k| k.2);
+            symbols.push(Symbol {
+                name: name.to_string(),
+                addr,
+                size: s.size(),
+                kind,
+                krate: crate_of(name),
+            });
+        }
+        symbols.sort_by(|a, b| b.size.cmp(&a.size).then(a.name.cmp(&b.name)));
+        Ok(Image {
+            segments,
+            flash,
+            static_ram,
+            symbols,
+            text,
+            machine,
+        })
+    }
+
+    /// An image of raw code at `addr` (for hand-assembled kernels): one executable segment,
+    /// no symbols.
+    pub fn from_code(addr: u64, code: &[u8]) -> Self {
+        Image {
+            segments: vec![Segment {
+                vaddr: addr,
+                data: code.to_vec(),
+                mem_size: code.len() as u64,
+                exec: true,
+            }],
+            flash: Flash {
+                text: code.len() as u64,
+                rodata: 0,
+                data: 0,
+                total: code.len() as u64,
+            },
+            static_ram: 0,
+            symbols: Vec::new(),
+            text: vec![(addr, code.to_vec())],
+            machine: 0,
+        }
+    }
+
+    /// Reads initial contents (from the loadable segments) at a run-time address.
+    pub fn read(&self, addr: u64, len: usize) -> Option<Vec<u8>> {
+        let s = self
+            .segments
+            .iter()
+            .find(|s| addr >= s.vaddr && addr + len as u64 <= s.vaddr + s.data.len() as u64)?;
+        let at = (addr - s.vaddr) as usize;
+        Some(s.data[at..at + len].to_vec())
+    }
+
+    /// The first symbol with this exact name.
+    pub fn symbol(&self, name: &str) -> Option<&Symbol> {
+        self.symbols.iter().find(|s| s.name == name)
+    }
+
+    /// The address of a symbol of any size (including size-0 linker symbols).
+    pub fn address_of(bytes: &[u8], name: &str) -> Option<u64> {
+        let file = object::File::parse(bytes).ok()?;
+        let arm = file.architecture() == object::Architecture::Arm;
+        file.symbols().find(|s| s.name() == Ok(name)).map(|s| {
+            if arm && s.kind() == SymbolKind::Text {
+                s.address() & !1
+            } else {
+                s.address()
+            }
+        })
+    }
+
+    /// Flash bytes per crate (text, rodata and data symbols), largest first.
+    pub fn flash_by_crate(&self) -> Vec<(String, u64)> {
+        let mut map = std::collections::BTreeMap::<String, u64>::new();
+        for s in self
+            .symbols
+            .iter()
+            .filter(|s| matches!(s.kind, "text" | "rodata" | "data"))
+        {
+            *map.entry(s.krate.clone().unwrap_or_else(|| "(other)".into()))
+                .or_default() += s.size;
+        }
+        let mut v: Vec<_> = map.into_iter().collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        v
+    }
+}
+
+/// The crate of a Rust symbol, from its legacy (`_ZN5pqfit...`) or v0 (`_RNv...Cs..._5pqfit`)
+/// mangling; `None` for other names.
+pub fn crate_of(name: &str) -> Option<String> {
+    if let Some(rest) = name.strip_prefix("_ZN") {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let n: usize = digits.parse().ok()?;
+        let s = rest.get(digits.len()..digits.len() + n)?;
+        return Some(s.trim_start_matches('_').to_string());
+    }
+    if name.starts_with("_R") {
+        // The crate root is the first `C` path element: C [s<disambiguator>_] <len><name>.
+        let at = name.find('C')?;
+        let mut rest = &name[at + 1..];
+        if let Some(r) = rest.strip_prefix('s') {
+            rest = &r[r.find('_')? + 1..];
+        }
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let n: usize = digits.parse().ok()?;
+        let s = rest.get(digits.len()..digits.len() + n)?;
+        return Some(s.trim_start_matches('_').to_string());
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crate_names_from_mangling() {
+        assert_eq!(
+            crate_of("_ZN10pqfit_core4hash8shake25617hbb709780a138ce52E").as_deref(),
+            Some("pqfit_core")
+        );
+        assert_eq!(
+            crate_of("_ZN5pqfit5mldsa22message_representative17hE").as_deref(),
+            Some("pqfit")
+        );
+        assert_eq!(
+            crate_of("_RNvNtCs1TB6rWNpcUQ_17compiler_builtins3mem6memcpy").as_deref(),
+            Some("compiler_builtins")
+        );
+        assert_eq!(crate_of("memcpy"), None);
+    }
+}

@@ -1,0 +1,528 @@
+//! The emulator: unicorn-engine running Thumb (Cortex-M0/M3/M4 CPU models) or RV32
+//! (SiFive E31 CPU model) code, with the block-cost cycle model, stack painting and error
+//! handling (faults, traps, stack overrun and an instruction limit: never a hang).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+use unicorn_engine::unicorn_const::{uc_error, Arch, Mode, Prot};
+use unicorn_engine::{ArmCpuModel, RegisterARM, RegisterRISCV, Riscv32CpuModel, Unicorn};
+
+use crate::cost::{self, BlockCost};
+use crate::elf::Image;
+use crate::profile::{Isa, Profile};
+use crate::{thumb, Error};
+
+/// Where a called function returns to: a mapped page holding a branch-to-self, which the
+/// emulator stops at before executing.
+pub const EXIT_ADDR: u64 = 0x00f0_0000;
+const EXIT_PAGE: u64 = 0x1000;
+/// The byte pattern painted over the stack.
+pub const PAINT: [u8; 4] = [0xa5, 0x5a, 0xc3, 0x3c];
+
+/// Multiplicative hasher for block addresses.
+#[derive(Default)]
+struct AddrHasher(u64);
+
+impl Hasher for AddrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (v ^ (v >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type Blocks = HashMap<u64, (u32, BlockCost), BuildHasherDefault<AddrHasher>>;
+
+/// The cost tables in use.
+#[derive(Clone, Debug)]
+enum Model {
+    Thumb(crate::profile::ThumbCosts),
+    Rv32(crate::profile::Rv32Costs),
+}
+
+/// State shared with the hooks.
+struct State {
+    model: Model,
+    blocks: Blocks,
+    /// End address and terminator of the previous block.
+    prev: Option<(u64, cost::Term)>,
+    cycles: u64,
+    insns: u64,
+    limit: u64,
+    limit_hit: bool,
+    /// The data-dependent hook is installed.
+    hook_installed: bool,
+    /// A data-dependent instruction was met without the hook.
+    missed: bool,
+    /// Data-dependent instructions met so far, by address.
+    sites: HashMap<u64, Site, BuildHasherDefault<AddrHasher>>,
+}
+
+/// A data-dependent instruction to hook.
+#[derive(Clone, Copy, Debug)]
+struct Site {
+    addr: u64,
+    kind: thumb::DataDep,
+    accumulate: bool,
+    min: u32,
+    rn: u8,
+    rm: u8,
+}
+
+/// The outcome of one call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Modelled cycles.
+    pub cycles: u64,
+    /// Instructions executed.
+    pub instructions: u64,
+    /// Stack high-water mark in bytes.
+    pub stack_bytes: u64,
+    /// The returned value (r0 / a0).
+    pub ret: u32,
+    /// Wall-clock time of the emulation.
+    pub wall: Duration,
+}
+
+/// A memory region the harness knows about.
+#[derive(Clone, Copy, Debug)]
+pub struct StackRegion {
+    /// Lowest stack address (overrunning it faults).
+    pub bottom: u64,
+    /// Initial stack pointer.
+    pub top: u64,
+}
+
+/// An emulated machine with a loaded image.
+pub struct Machine {
+    uc: Unicorn<'static, State>,
+    isa: Isa,
+    stack: StackRegion,
+    segments: Vec<(u64, Vec<u8>, u64)>,
+    ram: (u64, usize),
+    /// Address range of the firmware's panic routine, to name the fault.
+    pub panic_range: Option<(u64, u64)>,
+}
+
+fn uc_err(what: &str) -> impl Fn(uc_error) -> Error + '_ {
+    move |e| Error::Emulator(format!("{what}: {e:?}"))
+}
+
+impl Machine {
+    /// Creates the machine for `profile` and loads `image`; the stack spans `stack`.
+    pub fn new(profile: &Profile, image: &Image, stack: StackRegion) -> Result<Self, Error> {
+        let (isa, mut uc) = match profile.isa {
+            Isa::Thumb => {
+                let cpu = match profile.cpu.as_str() {
+                    "cortex-m0" => ArmCpuModel::CORTEX_M0,
+                    "cortex-m3" => ArmCpuModel::CORTEX_M3,
+                    "cortex-m4" => ArmCpuModel::CORTEX_M4,
+                    "cortex-m7" => ArmCpuModel::CORTEX_M7,
+                    other => return Err(Error::Profile(format!("unknown Arm CPU model {other}"))),
+                };
+                let costs = profile
+                    .thumb
+                    .clone()
+                    .ok_or_else(|| Error::Profile("no [thumb] table".into()))?;
+                let state = State::new(Model::Thumb(costs));
+                // Mode::THUMB plus an explicit CPU model: Mode::MCLASS would force a Cortex-M33.
+                let mut uc = Unicorn::new_with_data(Arch::ARM, Mode::THUMB, state)
+                    .map_err(uc_err("open"))?;
+                uc.ctl_set_cpu_model(cpu as i32)
+                    .map_err(uc_err("cpu model"))?;
+                (Isa::Thumb, uc)
+            }
+            Isa::Rv32 => {
+                let costs = profile
+                    .rv32
+                    .clone()
+                    .ok_or_else(|| Error::Profile("no [rv32] table".into()))?;
+                let state = State::new(Model::Rv32(costs));
+                let mut uc = Unicorn::new_with_data(Arch::RISCV, Mode::RISCV32, state)
+                    .map_err(uc_err("open"))?;
+                uc.ctl_set_cpu_model(Riscv32CpuModel::SIFIVE_E31 as i32)
+                    .map_err(uc_err("cpu model"))?;
+                (Isa::Rv32, uc)
+            }
+            Isa::Host => return Err(Error::Profile("the host profile is not emulated".into())),
+        };
+        let m = profile.memory;
+        uc.mem_map(m.flash_origin, m.flash_bytes, Prot::READ | Prot::EXEC)
+            .map_err(uc_err("map flash"))?;
+        uc.mem_map(m.ram_origin, m.ram_bytes, Prot::ALL)
+            .map_err(uc_err("map ram"))?;
+        uc.mem_map(EXIT_ADDR, EXIT_PAGE, Prot::READ | Prot::EXEC)
+            .map_err(uc_err("map exit"))?;
+        let spin: &[u8] = if isa == Isa::Thumb {
+            &[0xfe, 0xe7]
+        } else {
+            &[0x6f, 0x00, 0x00, 0x00]
+        };
+        uc.mem_write(EXIT_ADDR, spin)
+            .map_err(uc_err("write exit"))?;
+        let inside = |a: u64, len: u64| {
+            (a >= m.flash_origin && a + len <= m.flash_origin + m.flash_bytes)
+                || (a >= m.ram_origin && a + len <= m.ram_origin + m.ram_bytes)
+        };
+        let mut segments = Vec::new();
+        for s in &image.segments {
+            if s.mem_size == 0 {
+                continue;
+            }
+            if !inside(s.vaddr, s.mem_size) {
+                return Err(Error::Elf(format!(
+                    "segment at {:#x} (+{:#x}) is outside the {} memory map",
+                    s.vaddr, s.mem_size, profile.name
+                )));
+            }
+            uc.mem_write(s.vaddr, &s.data).map_err(uc_err("load"))?;
+            segments.push((s.vaddr, s.data.clone(), s.mem_size));
+        }
+        if !(stack.bottom < stack.top && inside(stack.bottom, stack.top - stack.bottom)) {
+            return Err(Error::Elf(format!(
+                "stack {:#x}..{:#x} is outside RAM",
+                stack.bottom, stack.top
+            )));
+        }
+        uc.add_block_hook(1, 0, block_hook)
+            .map_err(uc_err("block hook"))?;
+        // The shared data-dependent hook only when the code holds an instruction whose
+        // cost varies on this core: a linear decode of each function symbol, or of every
+        // halfword when there are no symbols. Should the scan miss one (data inside a
+        // function can misalign the decode), the block hook notices and `call` installs the
+        // hook and runs again.
+        let data_dependent = match &uc.get_data().model {
+            Model::Thumb(t) => image_has_data_dependent(image, t),
+            Model::Rv32(_) => false,
+        };
+        if data_dependent {
+            install_data_dependent_hook(&mut uc)?;
+        }
+        let ram = (m.ram_origin, m.ram_bytes as usize);
+        Ok(Machine {
+            uc,
+            isa,
+            stack,
+            segments,
+            ram,
+            panic_range: None,
+        })
+    }
+
+    /// Writes bytes to memory.
+    pub fn write(&mut self, addr: u64, bytes: &[u8]) -> Result<(), Error> {
+        self.uc.mem_write(addr, bytes).map_err(uc_err("write"))
+    }
+
+    /// Reads bytes from memory.
+    pub fn read(&self, addr: u64, len: usize) -> Result<Vec<u8>, Error> {
+        self.uc.mem_read_as_vec(addr, len).map_err(uc_err("read"))
+    }
+
+    /// Restores the initial contents of every loaded segment (statics back to their
+    /// initial values, .bss to zero).
+    pub fn reset_statics(&mut self) -> Result<(), Error> {
+        for (addr, data, mem) in self.segments.clone() {
+            let mut v = data;
+            v.resize(mem as usize, 0);
+            self.uc.mem_write(addr, &v).map_err(uc_err("reset"))?;
+        }
+        Ok(())
+    }
+
+    /// Calls the function at `entry` with no arguments, the stack painted, until it
+    /// returns, faults or exceeds `limit` instructions.
+    pub fn call(&mut self, entry: u64, limit: u64) -> Result<Run, Error> {
+        if self.uc.get_data().hook_installed
+            || !matches!(&self.uc.get_data().model, Model::Thumb(_))
+        {
+            return self.call_once(entry, limit);
+        }
+        // No data-dependent hook yet: keep RAM so that the call can be run again with the
+        // hook should it meet a data-dependent instruction the scan missed.
+        let ram = self.read(self.ram.0, self.ram.1)?;
+        self.uc.get_data_mut().missed = false;
+        let run = self.call_once(entry, limit);
+        if !self.uc.get_data().missed {
+            return run;
+        }
+        install_data_dependent_hook(&mut self.uc)?;
+        self.uc.ctl_flush_tb().map_err(uc_err("flush"))?;
+        self.write(self.ram.0, &ram)?;
+        self.call_once(entry, limit)
+    }
+
+    fn call_once(&mut self, entry: u64, limit: u64) -> Result<Run, Error> {
+        let size = (self.stack.top - self.stack.bottom) as usize;
+        let paint: Vec<u8> = PAINT.iter().copied().cycle().take(size).collect();
+        self.write(self.stack.bottom, &paint)?;
+        {
+            let st = self.uc.get_data_mut();
+            st.prev = None;
+            st.cycles = 0;
+            st.insns = 0;
+            st.limit = limit;
+            st.limit_hit = false;
+        }
+        let start = Instant::now();
+        let result = match self.isa {
+            Isa::Thumb => {
+                self.uc
+                    .reg_write(RegisterARM::SP, self.stack.top)
+                    .map_err(uc_err("sp"))?;
+                self.uc
+                    .reg_write(RegisterARM::LR, EXIT_ADDR | 1)
+                    .map_err(uc_err("lr"))?;
+                self.uc.emu_start(entry | 1, EXIT_ADDR, 0, 0)
+            }
+            _ => {
+                self.uc
+                    .reg_write(RegisterRISCV::SP, self.stack.top)
+                    .map_err(uc_err("sp"))?;
+                self.uc
+                    .reg_write(RegisterRISCV::RA, EXIT_ADDR)
+                    .map_err(uc_err("ra"))?;
+                self.uc.emu_start(entry, EXIT_ADDR, 0, 0)
+            }
+        };
+        let wall = start.elapsed();
+        let (pc, sp, ret) = self.regs();
+        let st = self.uc.get_data();
+        if st.limit_hit {
+            return Err(Error::InstructionLimit { limit, pc });
+        }
+        if let Err(e) = result {
+            let in_panic = self
+                .panic_range
+                .is_some_and(|(lo, hi)| (lo..hi).contains(&pc));
+            let reason = if in_panic {
+                "the firmware panicked".to_string()
+            } else if sp < self.stack.bottom
+                && matches!(
+                    e,
+                    uc_error::WRITE_UNMAPPED | uc_error::READ_UNMAPPED | uc_error::FETCH_UNMAPPED
+                )
+            {
+                return Err(Error::StackOverrun {
+                    stack_bytes: self.stack.top - self.stack.bottom,
+                });
+            } else {
+                format!("{e:?}")
+            };
+            return Err(Error::Fault { reason, pc, sp });
+        }
+        if pc != EXIT_ADDR {
+            return Err(Error::Fault {
+                reason: "stopped before returning".into(),
+                pc,
+                sp,
+            });
+        }
+        // The return itself is a taken branch whose refill the exit block does not see.
+        let cycles = st.cycles + st.prev.map_or(0, |(_, t)| u64::from(t.taken));
+        let insns = st.insns;
+        let stack_bytes = self.stack_high_water()?;
+        if stack_bytes >= self.stack.top - self.stack.bottom {
+            return Err(Error::StackOverrun { stack_bytes });
+        }
+        Ok(Run {
+            cycles,
+            instructions: insns,
+            stack_bytes,
+            ret,
+            wall,
+        })
+    }
+
+    fn regs(&self) -> (u64, u64, u32) {
+        // PC from its register (not pc_read()).
+        let (pc, sp, r0) = match self.isa {
+            Isa::Thumb => (
+                RegisterARM::PC as i32,
+                RegisterARM::SP as i32,
+                RegisterARM::R0 as i32,
+            ),
+            _ => (
+                RegisterRISCV::PC as i32,
+                RegisterRISCV::SP as i32,
+                RegisterRISCV::A0 as i32,
+            ),
+        };
+        let rd = |r: i32| self.uc.reg_read(r).unwrap_or(0);
+        (rd(pc) & !1, rd(sp), rd(r0) as u32)
+    }
+
+    /// Bytes of the stack region touched since it was painted (from the top down).
+    pub fn stack_high_water(&self) -> Result<u64, Error> {
+        let size = (self.stack.top - self.stack.bottom) as usize;
+        let mem = self.read(self.stack.bottom, size)?;
+        let untouched = mem
+            .iter()
+            .enumerate()
+            .take_while(|(i, b)| **b == PAINT[i % 4])
+            .count();
+        Ok((size - untouched) as u64)
+    }
+
+    /// The stack region.
+    pub fn stack(&self) -> StackRegion {
+        self.stack
+    }
+}
+
+impl State {
+    fn new(model: Model) -> Self {
+        State {
+            model,
+            blocks: Blocks::default(),
+            prev: None,
+            cycles: 0,
+            insns: 0,
+            limit: u64::MAX,
+            limit_hit: false,
+            sites: Default::default(),
+            hook_installed: false,
+            missed: false,
+        }
+    }
+}
+
+fn arm_reg(r: u8) -> i32 {
+    use RegisterARM::*;
+    let regs = [
+        R0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, SP, LR, PC,
+    ];
+    regs[usize::from(r & 15)] as i32
+}
+
+/// The block hook: the block's cost (computed once), plus the previous block's transfer
+/// penalty now that it is known whether it was taken.
+fn block_hook(uc: &mut Unicorn<'_, State>, addr: u64, size: u32) {
+    let cached = uc.get_data().blocks.get(&addr).copied();
+    let cost = match cached {
+        Some((s, c)) if s == size => c,
+        _ => {
+            let code = uc.mem_read_as_vec(addr, size as usize).unwrap_or_default();
+            let st = uc.get_data_mut();
+            let c = match &st.model {
+                Model::Thumb(t) => {
+                    let sites = data_dependent_sites(&code, addr, t);
+                    st.missed |= !sites.is_empty() && !st.hook_installed;
+                    for s in sites {
+                        st.sites.insert(s.addr, s);
+                    }
+                    cost::thumb_block(&code, t)
+                }
+                Model::Rv32(t) => cost::rv32_block(&code, t),
+            };
+            st.blocks.insert(addr, (size, c));
+            c
+        }
+    };
+    let st = uc.get_data_mut();
+    if let Some((end, term)) = st.prev {
+        if addr == end {
+            st.cycles += u64::from(term.not_taken);
+        } else {
+            st.cycles += u64::from(term.taken);
+            if let Model::Thumb(t) = &st.model {
+                if cost.first_wide && addr % 4 == 2 {
+                    st.cycles += u64::from(t.unaligned_target_penalty);
+                }
+            }
+        }
+    }
+    st.cycles += u64::from(cost.cycles);
+    st.insns += u64::from(cost.insns);
+    st.prev = cost.term.map(|t| (addr + u64::from(size), t));
+    if st.insns > st.limit {
+        st.limit_hit = true;
+        let _ = uc.emu_stop();
+    }
+}
+
+/// Installs the shared data-dependent hook: one code hook over all code that looks the
+/// instruction up among the data-dependent sites the block hook has met (the block hook
+/// runs first, so a block's sites are known before its instructions execute). A hook per
+/// site would be slower: unicorn walks its whole hook list at every hooked instruction.
+fn install_data_dependent_hook(uc: &mut Unicorn<'static, State>) -> Result<(), Error> {
+    uc.add_code_hook(1, 0, data_dependent_hook)
+        .map_err(uc_err("code hook"))?;
+    uc.get_data_mut().hook_installed = true;
+    Ok(())
+}
+
+/// Whether the image holds an instruction whose cost varies on this core: each function
+/// symbol decoded linearly, or every halfword tried when there are no function symbols.
+fn image_has_data_dependent(image: &Image, t: &crate::profile::ThumbCosts) -> bool {
+    let functions: Vec<(u64, u64)> = image
+        .symbols
+        .iter()
+        .filter(|s| s.kind == "text")
+        .map(|s| (s.addr, s.size))
+        .collect();
+    image.text.iter().any(|(base, code)| {
+        if functions.is_empty() {
+            return (0..code.len().saturating_sub(3))
+                .step_by(2)
+                .any(|at| !data_dependent_sites(&code[at..at + 4], 0, t).is_empty());
+        }
+        functions.iter().any(|&(addr, size)| {
+            let end = base + code.len() as u64;
+            if addr < *base || addr >= end {
+                return false;
+            }
+            let lo = (addr - base) as usize;
+            let hi = ((addr + size).min(end) - base) as usize;
+            !data_dependent_sites(&code[lo..hi], addr, t).is_empty()
+        })
+    })
+}
+
+/// Charges the operand-dependent part of a data-dependent instruction.
+fn data_dependent_hook(uc: &mut Unicorn<'_, State>, addr: u64, _size: u32) {
+    let st = uc.get_data();
+    let Some(site) = st.sites.get(&addr).copied() else {
+        return;
+    };
+    let Model::Thumb(t) = &st.model else { return };
+    let a = uc.reg_read(arm_reg(site.rn)).unwrap_or(0) as u32;
+    let b = uc.reg_read(arm_reg(site.rm)).unwrap_or(0) as u32;
+    let c = cost::thumb_data_dependent(site.kind, site.accumulate, a, b, t);
+    uc.get_data_mut().cycles += u64::from(c.saturating_sub(site.min));
+}
+
+/// The data-dependent instructions of a Thumb block whose cost varies on this core.
+fn data_dependent_sites(code: &[u8], base: u64, t: &crate::profile::ThumbCosts) -> Vec<Site> {
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    while let Some(i) = thumb::decode(&code[at..]) {
+        if let Some((kind, rn, rm)) = i.data_dep {
+            let (accumulate, [lo, hi]) = match i.class {
+                thumb::Class::MulLong => (false, t.mull),
+                thumb::Class::MulAccLong => (true, t.mlal),
+                _ => (false, t.div),
+            };
+            if lo != hi {
+                out.push(Site {
+                    addr: base + at as u64,
+                    kind,
+                    accumulate,
+                    min: lo,
+                    rn,
+                    rm,
+                });
+            }
+        }
+        at += usize::from(i.len);
+    }
+    out
+}

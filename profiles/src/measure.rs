@@ -1,0 +1,676 @@
+//! Builds the measurement firmware for a (target, scheme, strategy, opt-level), runs keygen,
+//! sign and verify in the emulator on fixed inputs, and checks every output against the host
+//! computation byte for byte.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use pqfit::{MlDsa, ParameterSet, Reference, Signature, SigningKey, VerifyingKey};
+use serde::Serialize;
+
+use crate::elf::{Flash, Image};
+use crate::emu::{Machine, Run, StackRegion};
+use crate::profile::{Isa, Profile};
+use crate::Error;
+
+/// A signature scheme and parameter set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    /// ML-DSA-44 (Dilithium2).
+    MlDsa44,
+    /// ML-DSA-65 (Dilithium3).
+    MlDsa65,
+    /// ML-DSA-87 (Dilithium5).
+    MlDsa87,
+}
+
+impl Scheme {
+    /// Parses `ml-dsa-65`, `mldsa65`, `dilithium3` and the like.
+    pub fn parse(s: &str) -> Result<Self, Error> {
+        let k: String = s
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match k.as_str() {
+            "mldsa44" | "dilithium2" => Ok(Scheme::MlDsa44),
+            "mldsa65" | "dilithium3" => Ok(Scheme::MlDsa65),
+            "mldsa87" | "dilithium5" => Ok(Scheme::MlDsa87),
+            _ => Err(Error::Unknown(format!(
+                "unknown scheme {s:?}: expected ml-dsa-44, ml-dsa-65 or ml-dsa-87"
+            ))),
+        }
+    }
+
+    /// The kebab-case name (`ml-dsa-65`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::MlDsa44 => "ml-dsa-44",
+            Scheme::MlDsa65 => "ml-dsa-65",
+            Scheme::MlDsa87 => "ml-dsa-87",
+        }
+    }
+
+    /// The pqfit parameter-set type name.
+    pub fn type_name(self) -> &'static str {
+        match self {
+            Scheme::MlDsa44 => "MlDsa44",
+            Scheme::MlDsa65 => "MlDsa65",
+            Scheme::MlDsa87 => "MlDsa87",
+        }
+    }
+}
+
+/// The presets the tool knows by kebab-case name.
+pub const PRESETS: [(&str, &str); 4] = [
+    ("reference", "pqfit::strategy::Reference"),
+    ("small-stack", "pqfit::strategy::SmallStack"),
+    ("balanced", "pqfit::strategy::Balanced"),
+    ("fast-sign", "pqfit::strategy::FastSign"),
+];
+
+/// Resolves a preset name or a type path to the type path the firmware is built with.
+pub fn strategy_type(s: &str) -> Result<String, Error> {
+    let s = s.trim();
+    if let Some((_, ty)) = PRESETS.iter().find(|(name, _)| *name == s) {
+        return Ok((*ty).to_string());
+    }
+    let path_like = s.contains("::")
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_:<>, ".contains(c));
+    if path_like {
+        return Ok(s.to_string());
+    }
+    let names: Vec<&str> = PRESETS.iter().map(|p| p.0).collect();
+    Err(Error::Unknown(format!(
+        "unknown strategy {s:?}: give a preset ({}) or a type path such as pqfit::strategy::Reference",
+        names.join(", ")
+    )))
+}
+
+/// What to measure.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Profile name (`m4`).
+    pub target: String,
+    /// Scheme.
+    pub scheme: Scheme,
+    /// Preset or type path.
+    pub strategy: String,
+    /// `3`, `2`, `s` or `z`.
+    pub opt_level: String,
+    /// Key generations (different seeds).
+    pub keygen_runs: usize,
+    /// Messages signed.
+    pub sign_runs: usize,
+    /// Signatures verified.
+    pub verify_runs: usize,
+    /// Instructions allowed per call.
+    pub instruction_limit: u64,
+}
+
+impl Request {
+    /// The defaults: opt-level 3, 3 key generations, 16 signatures, 4 verifications.
+    pub fn new(target: &str, scheme: Scheme, strategy: &str) -> Self {
+        Request {
+            target: target.into(),
+            scheme,
+            strategy: strategy.into(),
+            opt_level: "3".into(),
+            keygen_runs: 3,
+            sign_runs: 16,
+            verify_runs: 4,
+            instruction_limit: 4_000_000_000,
+        }
+    }
+}
+
+/// Cycle statistics over the runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Cycles {
+    /// Fewest.
+    pub min: u64,
+    /// Mean (rounded).
+    pub avg: u64,
+    /// Most.
+    pub max: u64,
+}
+
+/// One operation's figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct OpReport {
+    /// Profile name.
+    pub target: String,
+    /// Scheme (`ml-dsa-65`), or the ELF file for `measure_elf`.
+    pub scheme: String,
+    /// `keygen`, `sign`, `verify`, or the entry name.
+    pub op: String,
+    /// The strategy type path (accepted back by `--strategy`).
+    pub strategy: String,
+    /// Modelled cycles.
+    pub cycles: Cycles,
+    /// Instructions executed (mean over the runs).
+    pub instructions: u64,
+    /// Stack high-water mark (maximum over the runs), excluding the caller's buffers.
+    pub stack_bytes: u64,
+    /// .data + .bss, without the harness's input/output buffers.
+    pub static_ram_bytes: u64,
+    /// Flash of the whole firmware.
+    pub flash_bytes: Flash,
+    /// Runs measured.
+    pub runs: usize,
+    /// Optimisation level of the build.
+    pub opt_level: String,
+}
+
+/// The result of one measurement.
+#[derive(Clone, Debug, Serialize)]
+pub struct Measurement {
+    /// Per operation.
+    pub ops: Vec<OpReport>,
+    /// Instructions emulated in total.
+    pub emulated_instructions: u64,
+    /// Wall-clock seconds inside the emulator.
+    pub emulation_seconds: f64,
+    /// The ELF measured.
+    pub elf: PathBuf,
+    /// Flash per crate (bytes), largest first.
+    pub flash_by_crate: Vec<(String, u64)>,
+}
+
+impl Measurement {
+    /// Emulation speed in instructions per second.
+    pub fn instructions_per_second(&self) -> f64 {
+        self.emulated_instructions as f64 / self.emulation_seconds.max(1e-9)
+    }
+}
+
+/// The firmware crate: `PQFIT_FIRMWARE_DIR` or `profiles/firmware`.
+pub fn firmware_dir() -> PathBuf {
+    std::env::var_os("PQFIT_FIRMWARE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("firmware"))
+}
+
+/// Builds the firmware and returns the path of a copy of its ELF named after the build.
+pub fn build_firmware(
+    profile: &Profile,
+    scheme: Scheme,
+    strategy_ty: &str,
+    opt_level: &str,
+) -> Result<PathBuf, Error> {
+    if !matches!(opt_level, "0" | "1" | "2" | "3" | "s" | "z") {
+        return Err(Error::Unknown(format!(
+            "opt-level {opt_level:?}: expected 0-3, s or z"
+        )));
+    }
+    let dir = firmware_dir();
+    let target_dir = dir.join("target");
+    std::fs::create_dir_all(&target_dir)?;
+    // One build (and copy of its ELF) at a time: builds share the firmware's target dir.
+    let lock = std::fs::File::create(target_dir.join("pqfit-build.lock"))?;
+    lock.lock()?;
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(&dir)
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "--target",
+            &profile.triple,
+            "--manifest-path",
+        ])
+        .arg(dir.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target_dir)
+        .env("PQFIT_FW_SCHEME", scheme.type_name())
+        .env("PQFIT_FW_STRATEGY", strategy_ty)
+        .env("PQFIT_FW_TARGET", &profile.name)
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", opt_level)
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_BUILD_TARGET")
+        .output()?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = err
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(30)
+            .collect();
+        return Err(Error::Build(format!(
+            "{} {} {strategy_ty} (opt-level {opt_level}) for {}:\n{}",
+            scheme.name(),
+            profile.name,
+            profile.triple,
+            lines.join("\n")
+        )));
+    }
+    let built = target_dir
+        .join(&profile.triple)
+        .join("release")
+        .join("pqfit-firmware");
+    let tag: String = strategy_ty
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect::<String>()
+        .replace("pqfit__strategy__", "");
+    let tag: String = tag.chars().take(120).collect();
+    let elves = target_dir.join("elves");
+    std::fs::create_dir_all(&elves)?;
+    let copy = elves.join(format!(
+        "{}-{}-{tag}-O{opt_level}.elf",
+        profile.name,
+        scheme.name()
+    ));
+    std::fs::copy(&built, &copy)?;
+    drop(lock);
+    // The ELF must be the build asked for: it records its strategy.
+    let image = Image::parse(&std::fs::read(&copy)?)?;
+    let recorded = image
+        .symbol("PQFIT_STRATEGY")
+        .and_then(|s| image.read(s.addr, s.size as usize));
+    let want: Vec<u8> = strategy_ty.bytes().chain([0]).collect();
+    if recorded.as_deref() != Some(&want[..]) {
+        return Err(Error::Build(format!(
+            "{} does not record the strategy {strategy_ty}",
+            copy.display()
+        )));
+    }
+    Ok(copy)
+}
+
+/// A deterministic byte stream for the fixed inputs (splitmix64).
+fn fill(seed: u64, out: &mut [u8]) {
+    let mut s = seed;
+    for chunk in out.chunks_mut(8) {
+        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = s;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        chunk.copy_from_slice(&z.to_le_bytes()[..chunk.len()]);
+    }
+}
+
+/// Message length used (as pqm4's benchmarks: 59 bytes).
+pub const MSG_LEN: usize = 59;
+
+/// The fixed inputs: seeds, messages and signing randomness.
+struct Inputs {
+    xis: Vec<[u8; 32]>,
+    msgs: Vec<[u8; MSG_LEN]>,
+    rnds: Vec<[u8; 32]>,
+}
+
+impl Inputs {
+    fn new(keygens: usize, signs: usize) -> Self {
+        let xis = (0..keygens.max(1))
+            .map(|i| {
+                let mut x = [0u8; 32];
+                fill(1000 + i as u64, &mut x);
+                x
+            })
+            .collect();
+        let msgs = (0..signs)
+            .map(|i| {
+                let mut m = [0u8; MSG_LEN];
+                fill(2000 + i as u64, &mut m);
+                m
+            })
+            .collect();
+        let rnds = (0..signs)
+            .map(|i| {
+                let mut r = [0u8; 32];
+                fill(3000 + i as u64, &mut r);
+                r
+            })
+            .collect();
+        Inputs { xis, msgs, rnds }
+    }
+}
+
+/// What the host computes for the same inputs.
+struct HostRef {
+    keys: Vec<(Vec<u8>, Vec<u8>)>,
+    sigs: Vec<Vec<u8>>,
+}
+
+fn host_ref<P: ParameterSet>(inp: &Inputs) -> HostRef {
+    let keys: Vec<(Vec<u8>, Vec<u8>)> = inp
+        .xis
+        .iter()
+        .map(|xi| {
+            let mut vk = VerifyingKey::<P>::default();
+            let mut sk = SigningKey::<P>::default();
+            MlDsa::<P, Reference>::key_gen_internal(xi, &mut vk, &mut sk);
+            (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
+        })
+        .collect();
+    let sk = SigningKey::<P>::from_bytes(&keys[0].1).expect("host key");
+    let sigs = inp
+        .msgs
+        .iter()
+        .zip(&inp.rnds)
+        .map(|(m, r)| {
+            let mut sig = Signature::<P>::default();
+            MlDsa::<P, Reference>::sign(&sk, m, &[], r, &mut sig).expect("host sign");
+            sig.as_bytes().to_vec()
+        })
+        .collect();
+    HostRef { keys, sigs }
+}
+
+/// A buffer of the firmware: address and size from its symbol.
+#[derive(Clone, Copy, Debug)]
+struct Buf {
+    addr: u64,
+    size: u64,
+}
+
+fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
+    let s = image
+        .symbol(name)
+        .ok_or_else(|| Error::Elf(format!("no symbol {name}")))?;
+    if let Some(n) = size {
+        if s.size != n as u64 {
+            return Err(Error::Elf(format!(
+                "{name} is {} bytes, expected {n}",
+                s.size
+            )));
+        }
+    }
+    Ok(Buf {
+        addr: s.addr,
+        size: s.size,
+    })
+}
+
+fn entry(image: &Image, name: &str) -> Result<u64, Error> {
+    image
+        .symbol(name)
+        .map(|s| s.addr)
+        .ok_or_else(|| Error::Elf(format!("no entry point {name}")))
+}
+
+/// Collects per-run figures for one operation.
+#[derive(Default)]
+struct Acc {
+    runs: Vec<Run>,
+}
+
+impl Acc {
+    fn report(&self, common: &OpReport, op: &str) -> OpReport {
+        let cyc: Vec<u64> = self.runs.iter().map(|r| r.cycles).collect();
+        let n = cyc.len().max(1) as u64;
+        let mut r = common.clone();
+        r.op = op.into();
+        r.cycles = Cycles {
+            min: cyc.iter().copied().min().unwrap_or(0),
+            avg: (cyc.iter().sum::<u64>() + n / 2) / n,
+            max: cyc.iter().copied().max().unwrap_or(0),
+        };
+        r.instructions = (self.runs.iter().map(|r| r.instructions).sum::<u64>() + n / 2) / n;
+        r.stack_bytes = self.runs.iter().map(|r| r.stack_bytes).max().unwrap_or(0);
+        r.runs = self.runs.len();
+        r
+    }
+}
+
+/// Opens the machine for an image: the stack is `_stack_start.._stack_top` when the ELF
+/// defines them, else from the end of the loaded RAM contents to the end of RAM.
+fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error> {
+    let m = profile.memory;
+    let ram = m.ram_origin..m.ram_origin + m.ram_bytes;
+    let stack = match (
+        Image::address_of(bytes, "_stack_start"),
+        Image::address_of(bytes, "_stack_top"),
+    ) {
+        (Some(bottom), Some(top)) => StackRegion { bottom, top },
+        _ => {
+            let used = image
+                .segments
+                .iter()
+                .filter(|s| ram.contains(&s.vaddr))
+                .map(|s| s.vaddr + s.mem_size)
+                .max()
+                .unwrap_or(m.ram_origin);
+            StackRegion {
+                bottom: (used + 7) & !7,
+                top: ram.end,
+            }
+        }
+    };
+    let mut machine = Machine::new(profile, image, stack)?;
+    machine.panic_range = image
+        .symbol("pqfit_fw_panic")
+        .map(|s| (s.addr, s.addr + s.size.max(2)));
+    Ok(machine)
+}
+
+/// Builds and measures one (target, scheme, strategy, opt-level).
+pub fn measure(req: &Request) -> Result<Measurement, Error> {
+    let profile = Profile::load(&req.target)?;
+    if profile.isa == Isa::Host {
+        return Err(Error::Unknown(
+            "the host target is not emulated: use the benches (cargo bench) for host timings"
+                .into(),
+        ));
+    }
+    let ty = strategy_type(&req.strategy)?;
+    let elf = build_firmware(&profile, req.scheme, &ty, &req.opt_level)?;
+    match req.scheme {
+        Scheme::MlDsa44 => run_mldsa::<pqfit::MlDsa44>(&profile, req, &ty, &elf),
+        Scheme::MlDsa65 => run_mldsa::<pqfit::MlDsa65>(&profile, req, &ty, &elf),
+        Scheme::MlDsa87 => run_mldsa::<pqfit::MlDsa87>(&profile, req, &ty, &elf),
+    }
+}
+
+/// Measures an already built firmware ELF for parameter set `P`.
+pub fn run_mldsa<P: ParameterSet>(
+    profile: &Profile,
+    req: &Request,
+    ty: &str,
+    elf: &Path,
+) -> Result<Measurement, Error> {
+    let bytes = std::fs::read(elf)?;
+    let image = Image::parse(&bytes)?;
+    let inputs = Inputs::new(req.keygen_runs, req.sign_runs.max(req.verify_runs));
+    let host = host_ref::<P>(&inputs);
+
+    let xi = buf(&image, "PQFIT_XI", Some(32))?;
+    let rnd = buf(&image, "PQFIT_RND", Some(32))?;
+    let msg = buf(&image, "PQFIT_MSG", None)?;
+    let msg_len = buf(&image, "PQFIT_MSG_LEN", Some(4))?;
+    let vk = buf(&image, "PQFIT_VK", Some(P::PK_BYTES))?;
+    let sk = buf(&image, "PQFIT_SK", Some(P::SK_BYTES))?;
+    let sig = buf(&image, "PQFIT_SIG", Some(P::SIG_BYTES))?;
+    if msg.size < MSG_LEN as u64 {
+        return Err(Error::Elf("PQFIT_MSG is too small".into()));
+    }
+    let io_bytes = [xi, rnd, msg, msg_len, vk, sk, sig]
+        .iter()
+        .map(|b| b.size)
+        .sum::<u64>();
+    let (keygen_at, sign_at, verify_at) = (
+        entry(&image, "pqfit_fw_keygen")?,
+        entry(&image, "pqfit_fw_sign")?,
+        entry(&image, "pqfit_fw_verify")?,
+    );
+
+    let mut m = open(profile, &bytes, &image)?;
+    let limit = req.instruction_limit;
+    let common = OpReport {
+        target: profile.name.clone(),
+        scheme: req.scheme.name().into(),
+        op: String::new(),
+        strategy: ty.into(),
+        cycles: Cycles::default(),
+        instructions: 0,
+        stack_bytes: 0,
+        static_ram_bytes: image.static_ram.saturating_sub(io_bytes),
+        flash_bytes: image.flash,
+        runs: 0,
+        opt_level: req.opt_level.clone(),
+    };
+    let check = |what: String, got: &[u8], want: &[u8]| -> Result<(), Error> {
+        if got == want {
+            return Ok(());
+        }
+        let at = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(0);
+        let show = |v: &[u8]| {
+            v.iter()
+                .skip(at)
+                .take(8)
+                .map(|b| format!("{b:02x}"))
+                .collect::<String>()
+        };
+        Err(Error::Mismatch(format!(
+            "{what}: first difference at byte {at} of {} (target {}.., host {}..)",
+            want.len(),
+            show(got),
+            show(want)
+        )))
+    };
+    let status = |op: &str, run: &Run| -> Result<(), Error> {
+        if run.ret == 0 {
+            Ok(())
+        } else {
+            Err(Error::Mismatch(format!(
+                "{op} returned {} on the target, 0 on the host",
+                run.ret
+            )))
+        }
+    };
+
+    let mut keygen = Acc::default();
+    for (i, x) in inputs.xis.iter().enumerate() {
+        m.reset_statics()?;
+        m.write(xi.addr, x)?;
+        let run = m.call(keygen_at, limit)?;
+        status("keygen", &run)?;
+        check(
+            format!("keygen {i} verifying key"),
+            &m.read(vk.addr, P::PK_BYTES)?,
+            &host.keys[i].0,
+        )?;
+        check(
+            format!("keygen {i} signing key"),
+            &m.read(sk.addr, P::SK_BYTES)?,
+            &host.keys[i].1,
+        )?;
+        keygen.runs.push(run);
+    }
+
+    let mut sign = Acc::default();
+    for i in 0..req.sign_runs {
+        m.reset_statics()?;
+        m.write(sk.addr, &host.keys[0].1)?;
+        m.write(msg.addr, &inputs.msgs[i])?;
+        m.write(msg_len.addr, &(MSG_LEN as u32).to_le_bytes())?;
+        m.write(rnd.addr, &inputs.rnds[i])?;
+        let run = m.call(sign_at, limit)?;
+        status("sign", &run)?;
+        check(
+            format!("signature {i}"),
+            &m.read(sig.addr, P::SIG_BYTES)?,
+            &host.sigs[i],
+        )?;
+        sign.runs.push(run);
+    }
+
+    let mut verify = Acc::default();
+    let write_verify_inputs = |m: &mut Machine, i: usize, signature: &[u8]| -> Result<(), Error> {
+        m.reset_statics()?;
+        m.write(vk.addr, &host.keys[0].0)?;
+        m.write(msg.addr, &inputs.msgs[i])?;
+        m.write(msg_len.addr, &(MSG_LEN as u32).to_le_bytes())?;
+        m.write(sig.addr, signature)
+    };
+    for i in 0..req.verify_runs {
+        write_verify_inputs(&mut m, i, &host.sigs[i])?;
+        let run = m.call(verify_at, limit)?;
+        status("verify", &run)?;
+        verify.runs.push(run);
+    }
+    // A corrupted signature must be rejected (not measured).
+    if req.verify_runs > 0 {
+        let mut bad = host.sigs[0].clone();
+        bad[P::SIG_BYTES / 2] ^= 1;
+        write_verify_inputs(&mut m, 0, &bad)?;
+        if m.call(verify_at, limit)?.ret == 0 {
+            return Err(Error::Mismatch(
+                "verify accepted a corrupted signature".into(),
+            ));
+        }
+    }
+
+    let all: Vec<&Run> = keygen
+        .runs
+        .iter()
+        .chain(&sign.runs)
+        .chain(&verify.runs)
+        .collect();
+    let mut ops = vec![keygen.report(&common, "keygen")];
+    if req.sign_runs > 0 {
+        ops.push(sign.report(&common, "sign"));
+    }
+    if req.verify_runs > 0 {
+        ops.push(verify.report(&common, "verify"));
+    }
+    Ok(Measurement {
+        ops,
+        emulated_instructions: all.iter().map(|r| r.instructions).sum(),
+        emulation_seconds: all.iter().map(|r| r.wall).sum::<Duration>().as_secs_f64(),
+        elf: elf.to_path_buf(),
+        flash_by_crate: image.flash_by_crate(),
+    })
+}
+
+/// Measures named `extern "C"` entry points of any ELF (no arguments, outputs unchecked):
+/// cycles, instructions and stack per entry, and the ELF's flash and static RAM. The
+/// entries run in the order given on one machine, sharing static state (so a keygen entry
+/// can feed a sign entry).
+pub fn measure_elf(
+    target: &str,
+    elf: &Path,
+    entries: &[String],
+    instruction_limit: u64,
+) -> Result<Measurement, Error> {
+    let profile = Profile::load(target)?;
+    let bytes = std::fs::read(elf)?;
+    let image = Image::parse(&bytes)?;
+    let mut m = open(&profile, &bytes, &image)?;
+    m.reset_statics()?;
+    let mut ops = Vec::new();
+    let mut total = (0u64, Duration::ZERO);
+    for name in entries {
+        let at = Image::address_of(&bytes, name)
+            .ok_or_else(|| Error::Elf(format!("no entry point {name}")))?;
+        let run = m.call(at, instruction_limit)?;
+        total.0 += run.instructions;
+        total.1 += run.wall;
+        let common = OpReport {
+            target: profile.name.clone(),
+            scheme: elf.display().to_string(),
+            op: name.clone(),
+            strategy: String::new(),
+            cycles: Cycles::default(),
+            instructions: 0,
+            stack_bytes: 0,
+            static_ram_bytes: image.static_ram,
+            flash_bytes: image.flash,
+            runs: 0,
+            opt_level: String::new(),
+        };
+        ops.push(Acc { runs: vec![run] }.report(&common, name));
+    }
+    Ok(Measurement {
+        ops,
+        emulated_instructions: total.0,
+        emulation_seconds: total.1.as_secs_f64(),
+        elf: elf.to_path_buf(),
+        flash_by_crate: image.flash_by_crate(),
+    })
+}

@@ -1,0 +1,217 @@
+//! Target profiles: one TOML file per target in `profiles/targets/` (triple, CPU, reference
+//! board, emulated memory map, clock and cycle model). A user adds a target by adding a file.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::Error;
+
+/// The instruction set a profile emulates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Isa {
+    /// Thumb / Thumb-2 on an M-profile Arm core.
+    Thumb,
+    /// RV32 with the C and M extensions.
+    Rv32,
+    /// The host: not emulated.
+    Host,
+}
+
+/// The reference board whose budget a build is compared against.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Board {
+    /// Board or part name.
+    pub name: String,
+    /// On-chip flash in bytes.
+    pub flash_bytes: u64,
+    /// RAM in bytes.
+    pub ram_bytes: u64,
+}
+
+/// The emulated memory map (the firmware's linker script must agree).
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct MemoryMap {
+    /// Start of flash.
+    pub flash_origin: u64,
+    /// Emulated flash length.
+    pub flash_bytes: u64,
+    /// Start of RAM.
+    pub ram_origin: u64,
+    /// Emulated RAM length.
+    pub ram_bytes: u64,
+}
+
+/// Cycle costs for Thumb cores (see docs/measurement.md for the rules).
+#[derive(Clone, Debug, Deserialize)]
+pub struct ThumbCosts {
+    /// Data processing, moves, IT, hints.
+    pub alu: u32,
+    /// MUL.
+    pub mul: u32,
+    /// MLA, MLS.
+    pub mla: u32,
+    /// UMULL/SMULL `[min, max]`; data dependent when they differ.
+    pub mull: [u32; 2],
+    /// UMLAL/SMLAL/UMAAL `[min, max]`.
+    pub mlal: [u32; 2],
+    /// UDIV/SDIV `[min, max]`.
+    pub div: [u32; 2],
+    /// Single load.
+    pub load: u32,
+    /// Single load directly after a pipelinable load.
+    pub load_pipelined: u32,
+    /// Store with immediate offset.
+    pub store_imm: u32,
+    /// Store with register offset.
+    pub store_reg: u32,
+    /// Store with register offset directly after a load.
+    pub store_reg_after_load: u32,
+    /// Extra cycles when an address register was written by the previous instruction.
+    pub address_dependency: u32,
+    /// LDRD/STRD.
+    pub dual: u32,
+    /// LDM/STM/PUSH/POP cost before adding one per register.
+    pub multiple: u32,
+    /// A branch before its taken penalty.
+    pub branch: u32,
+    /// BL before its taken penalty.
+    pub bl: u32,
+    /// Pipeline refill for a taken B/Bcc/BL/CBZ/BX/BLX.
+    pub taken_penalty: u32,
+    /// Pipeline refill for POP {pc}, LDR pc, TBB/TBH.
+    pub load_pc_penalty: u32,
+    /// Extra when a taken branch lands on a 32-bit instruction at an address = 2 mod 4.
+    pub unaligned_target_penalty: u32,
+}
+
+/// Cycle costs for RV32 cores (in-order, single issue, bypassed).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Rv32Costs {
+    /// Issue cost of every instruction.
+    pub alu: u32,
+    /// LW result latency.
+    pub load_word_latency: u32,
+    /// LH/LHU/LB/LBU result latency.
+    pub load_sub_latency: u32,
+    /// MUL* result latency.
+    pub mul_latency: u32,
+    /// Cycles the multiplier stays busy.
+    pub mul_busy: u32,
+    /// DIV/REM latency charged.
+    pub div_latency: u32,
+    /// Penalty of a mispredicted conditional branch (static BTFN prediction).
+    pub mispredict_penalty: u32,
+    /// Penalty of a jump (JAL/JALR).
+    pub jump_penalty: u32,
+}
+
+/// One target profile.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Profile {
+    /// Short name used on the command line (`m4`).
+    pub name: String,
+    /// One-line description.
+    pub description: String,
+    /// Rust target triple.
+    pub triple: String,
+    /// Instruction set.
+    pub isa: Isa,
+    /// CPU model name.
+    pub cpu: String,
+    /// Clock of the reference board in Hz.
+    pub clock_hz: u64,
+    /// Flash wait states of the reference board (recorded; not modelled).
+    pub flash_wait_states: u32,
+    /// Reference board.
+    pub board: Board,
+    /// Emulated memory map.
+    pub memory: MemoryMap,
+    /// Thumb cost table.
+    pub thumb: Option<ThumbCosts>,
+    /// RV32 cost table.
+    pub rv32: Option<Rv32Costs>,
+}
+
+/// The directory holding the profile files (`profiles/targets`).
+pub fn targets_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("targets")
+}
+
+impl Profile {
+    /// Parses a profile from TOML text.
+    pub fn from_toml(text: &str) -> Result<Self, Error> {
+        let p: Profile = toml::from_str(text).map_err(|e| Error::Profile(e.to_string()))?;
+        match p.isa {
+            Isa::Thumb if p.thumb.is_none() => Err(Error::Profile(format!(
+                "{}: a thumb profile needs [thumb]",
+                p.name
+            ))),
+            Isa::Rv32 if p.rv32.is_none() => Err(Error::Profile(format!(
+                "{}: an rv32 profile needs [rv32]",
+                p.name
+            ))),
+            _ => Ok(p),
+        }
+    }
+
+    /// Loads `profiles/targets/<name>.toml`.
+    pub fn load(name: &str) -> Result<Self, Error> {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(Error::Profile(format!("bad target name {name:?}")));
+        }
+        let path = targets_dir().join(format!("{name}.toml"));
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Error::Profile(format!(
+                "unknown target {name:?} ({}: {e}); known: {}",
+                path.display(),
+                Self::names().join(", ")
+            ))
+        })?;
+        Self::from_toml(&text)
+    }
+
+    /// The names of every profile file.
+    pub fn names() -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(targets_dir())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let p = e.path();
+                (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(str::to_owned))?
+            })
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_profile_parses_and_has_its_table() {
+        let names = Profile::names();
+        for n in ["m0", "m3", "m4", "rv32", "host"] {
+            assert!(names.iter().any(|x| x == n), "missing profile {n}");
+        }
+        for n in &names {
+            let p = Profile::load(n).unwrap();
+            assert_eq!(&p.name, n);
+            match p.isa {
+                Isa::Thumb => assert!(p.thumb.is_some()),
+                Isa::Rv32 => assert!(p.rv32.is_some()),
+                Isa::Host => {}
+            }
+        }
+        assert_eq!(Profile::load("m3").unwrap().thumb.unwrap().mull, [3, 5]);
+        assert!(Profile::load("nope").is_err());
+    }
+}

@@ -1,0 +1,68 @@
+//! Builds the firmware for the M4 with ML-DSA-44 and the reference strategy, measures
+//! keygen, sign and verify (outputs checked against the host byte for byte inside
+//! `measure`), and checks the errors for unknown and unbuildable strategies.
+//!
+//! Needs the `thumbv7em-none-eabi` target (rust-toolchain.toml installs it). About 20 s
+//! from a cold firmware build. Set `PQFIT_SKIP_FIRMWARE_TESTS=1` to skip.
+
+use pqfit_profiles::measure::strategy_type;
+use pqfit_profiles::{measure, Error, Request, Scheme};
+
+fn skip() -> bool {
+    std::env::var_os("PQFIT_SKIP_FIRMWARE_TESTS").is_some()
+}
+
+#[test]
+fn m4_ml_dsa_44_reference_end_to_end() {
+    if skip() {
+        return;
+    }
+    let mut req = Request::new("m4", Scheme::MlDsa44, "reference");
+    req.keygen_runs = 1;
+    req.sign_runs = 2;
+    req.verify_runs = 1;
+    let m = measure(&req).unwrap_or_else(|e| panic!("{e}"));
+    let ops: Vec<&str> = m.ops.iter().map(|o| o.op.as_str()).collect();
+    assert_eq!(ops, ["keygen", "sign", "verify"]);
+    for o in &m.ops {
+        assert_eq!((o.target.as_str(), o.scheme.as_str()), ("m4", "ml-dsa-44"));
+        assert_eq!(o.strategy, "pqfit::strategy::Reference");
+        assert!(
+            o.cycles.min > 100_000 && o.cycles.min <= o.cycles.avg && o.cycles.avg <= o.cycles.max,
+            "{o:?}"
+        );
+        assert!(
+            o.instructions > 100_000 && o.instructions < o.cycles.max * 2,
+            "{o:?}"
+        );
+        assert!(o.stack_bytes > 1_000 && o.stack_bytes < 1 << 20, "{o:?}");
+        let f = o.flash_bytes;
+        assert!(
+            f.text > 10_000 && f.total >= f.text + f.rodata + f.data,
+            "{f:?}"
+        );
+    }
+    assert!(m.instructions_per_second() > 1e6);
+}
+
+#[test]
+fn unknown_and_unbuildable_strategies_are_clear_errors() {
+    assert!(matches!(strategy_type("tiny"), Err(Error::Unknown(_))));
+    assert_eq!(
+        strategy_type("small-stack").unwrap(),
+        "pqfit::strategy::SmallStack"
+    );
+    assert_eq!(
+        strategy_type("pqfit::strategy::Reference").unwrap(),
+        "pqfit::strategy::Reference"
+    );
+    if skip() {
+        return;
+    }
+    let mut req = Request::new("m4", Scheme::MlDsa44, "pqfit::strategy::NoSuchStrategy");
+    req.sign_runs = 1;
+    match measure(&req) {
+        Err(Error::Build(msg)) => assert!(msg.contains("NoSuchStrategy"), "{msg}"),
+        other => panic!("expected a build error, got {other:?}"),
+    }
+}
