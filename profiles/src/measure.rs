@@ -231,7 +231,10 @@ pub fn build_firmware(
         .env_remove("RUSTFLAGS")
         // Schedule for the profile's core, as firmware builds do (pqm4: -mcpu=cortex-m4):
         // on the M4 it takes Keccak-f[1600] from 13.3 k to 11.3 k model cycles.
-        .env("CARGO_ENCODED_RUSTFLAGS", format!("-Ctarget-cpu={}", profile.cpu))
+        .env(
+            "CARGO_ENCODED_RUSTFLAGS",
+            format!("-Ctarget-cpu={}", profile.cpu),
+        )
         .env_remove("CARGO_BUILD_TARGET")
         .output()?;
     if !out.status.success() {

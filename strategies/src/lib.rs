@@ -29,12 +29,14 @@ extern crate std;
 mod error;
 mod keys;
 pub mod mldsa;
+pub mod ntruprime;
 mod prehash;
 pub mod strategy;
 
 pub use error::Error;
 pub use keys::{Signature, SigningKey, VerifyingKey};
 pub use mldsa::{ExpandedKey, KeyPair, MlDsa};
+pub use ntruprime::{Ntrulpr761, Sntrup761};
 pub use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use prehash::{PreHash, MAX_PREHASH_BYTES};
 pub use strategy::{Balanced, Custom, FastSign, Reference, SmallStack};

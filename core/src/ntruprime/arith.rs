@@ -1,0 +1,147 @@
+//! Constant-time arithmetic in Z_q and Z_3 and the masks the round-3 reference uses.
+//!
+//! No function here branches on or indexes by its arguments. The reductions of
+//! secret values (`fq_freeze`, `f3_freeze`) use 32-bit multiplications only, so they
+//! are constant-time on the Cortex-M3 too; the division helpers, used only on public
+//! data (decoding public keys and ciphertexts, the public generator of ntrulpr761),
+//! use a 64-bit product.
+
+use super::{Q, Q12};
+
+/// Final step of a Barrett reduction: for r in [-m, 2m), r mod m in [0, m).
+#[inline(always)]
+fn barrett_correct(mut r: i32, m: i32) -> i32 {
+    r += (r >> 31) & m;
+    r -= m;
+    r += (r >> 31) & m;
+    r
+}
+
+/// x mod q, centred in [-(q-1)/2, (q-1)/2] (`Fq_freeze`). Valid for |x| < 2^24, which
+/// covers every use (the largest is 2 · 2295² in the R/q inversion and three
+/// product coefficients of up to 2 · 761 · 2295 in the folding of a product).
+#[inline(always)]
+pub fn fq_freeze(x: i32) -> i16 {
+    let y = x + Q12;
+    // 1827 / 2^19 approximates 16 / q from below by 1e-4; (y >> 4) · 1827 < 2^31.
+    // The estimate of floor(y / q) is off by at most one, so r lies in [-q, 2q).
+    let quot = ((y >> 4) * 1827) >> 19;
+    (barrett_correct(y - quot * Q, Q) - Q12) as i16
+}
+
+/// x mod 3, centred in {-1, 0, 1} (`F3_freeze`). Valid for |x| < 2^15 (every use
+/// is below (q-1)/2 in absolute value).
+#[inline(always)]
+pub fn f3_freeze(x: i32) -> i8 {
+    let y = x + 1;
+    // 21846 / 2^16 = 1/3 + 1/196608: off by at most one for |y| < 2^15.
+    let quot = (y * 21846) >> 16;
+    (barrett_correct(y - quot * 3, 3) - 1) as i8
+}
+
+/// x mod m in [0, m) for 0 < m < 2^14 (`uint32_mod_uint14`, by a constant-time
+/// division; m is public).
+#[inline]
+pub fn u32_mod_u14(x: u32, m: u16) -> u16 {
+    u32_divmod_u14(x, m).1
+}
+
+/// (x div m, x mod m) for 0 < m < 2^14, without a data-dependent branch or division
+/// (`uint32_divmod_uint14` of the round-3 reference). m is public.
+pub fn u32_divmod_u14(mut x: u32, m: u16) -> (u32, u16) {
+    let m32 = m as u32;
+    let v = 0x8000_0000u32 / m32;
+    let mut quot = 0u32;
+    let qpart = ((x as u64 * v as u64) >> 31) as u32;
+    x = x.wrapping_sub(qpart.wrapping_mul(m32));
+    quot = quot.wrapping_add(qpart);
+    let qpart = ((x as u64 * v as u64) >> 31) as u32;
+    x = x.wrapping_sub(qpart.wrapping_mul(m32));
+    quot = quot.wrapping_add(qpart);
+    x = x.wrapping_sub(m32);
+    quot = quot.wrapping_add(1);
+    let mask = (x >> 31).wrapping_neg();
+    x = x.wrapping_add(mask & m32);
+    quot = quot.wrapping_add(mask);
+    (quot, x as u16)
+}
+
+/// 1/a in Z_q as a^(q-2) (`Fq_recip`): a fixed number of multiplications.
+pub fn fq_recip(a: i16) -> i16 {
+    let mut ai = a;
+    for _ in 1..(Q - 2) {
+        ai = fq_freeze(a as i32 * ai as i32);
+    }
+    ai
+}
+
+/// All ones (-1) when x != 0, zero otherwise (`int16_nonzero_mask`).
+#[inline(always)]
+pub fn nonzero_mask(x: i16) -> i32 {
+    let v = (x as u16 as u32).wrapping_neg() >> 31;
+    (v as i32).wrapping_neg()
+}
+
+/// All ones (-1) when x < 0, zero otherwise (`int16_negative_mask`).
+#[inline(always)]
+pub fn negative_mask(x: i16) -> i32 {
+    ((x as u16 >> 15) as i32).wrapping_neg()
+}
+
+/// `Round`: each coefficient to the nearest multiple of 3 (a - F3_freeze(a)).
+pub fn round3(a: &mut [i16]) {
+    for c in a.iter_mut() {
+        *c -= f3_freeze(*c as i32) as i16;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn freezes_match_euclidean() {
+        let lim = (1 << 24) - 1;
+        let fq_inputs = (-lim..=lim)
+            .step_by(97)
+            .chain(-200_000..200_000)
+            .chain(lim - 100_000..=lim)
+            .chain(-lim..-lim + 100_000);
+        for x in fq_inputs {
+            let fq = fq_freeze(x) as i32;
+            assert!((-Q12..=Q12).contains(&fq), "fq {x}");
+            assert_eq!((x - fq).rem_euclid(Q), 0, "fq {x}");
+        }
+        for x in -(1 << 15) + 1..(1 << 15) {
+            let f3 = f3_freeze(x) as i32;
+            assert!((-1..=1).contains(&f3), "f3 {x}");
+            assert_eq!((x - f3).rem_euclid(3), 0, "f3 {x}");
+        }
+    }
+
+    #[test]
+    fn divmod_matches_division() {
+        for m in [1u16, 3, 256, 1531, 4591, 16383] {
+            for x in (0..u32::MAX)
+                .step_by(65_537)
+                .chain(0..70_000)
+                .chain([u32::MAX])
+            {
+                assert_eq!(u32_divmod_u14(x, m), (x / m as u32, (x % m as u32) as u16));
+            }
+        }
+    }
+
+    #[test]
+    fn recip_and_masks() {
+        for a in [1i16, -1, 3, 17, -2295, 2295] {
+            assert_eq!(fq_freeze(a as i32 * fq_recip(a) as i32), 1);
+        }
+        assert_eq!(nonzero_mask(0), 0);
+        assert_eq!(nonzero_mask(-5), -1);
+        assert_eq!(nonzero_mask(i16::MIN), -1);
+        assert_eq!(negative_mask(-1), -1);
+        assert_eq!(negative_mask(0), 0);
+        assert_eq!(negative_mask(7), 0);
+    }
+}

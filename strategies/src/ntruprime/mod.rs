@@ -1,0 +1,128 @@
+//! NTRU Prime, round 3: Streamlined NTRU Prime [`Sntrup761`] and NTRU LPRime
+//! [`Ntrulpr761`], key encapsulation mechanisms byte-exact with the round-3
+//! submission's KATs.
+//!
+//! The multiplication in R/q = Z_q\[x\]/(x^p - x - 1) is a type parameter `M`
+//! ([`RqMul`]: [`Schoolbook`], [`Karatsuba`], [`GoodNtt`], [`MixedRadixNtt`]); every
+//! choice gives the same bytes.
+//! Keys and ciphertexts are fixed-size buffers the caller owns.
+//!
+//! ```
+//! use pqfit::ntruprime::{Ciphertext, Karatsuba, PublicKey, SecretKey, SharedSecret};
+//! use pqfit::Sntrup761;
+//!
+//! type Kem = Sntrup761<Karatsuba>;
+//! # // A deterministic stand-in for a real RNG, for the example only.
+//! # let mut counter = 0u8;
+//! # let mut randombytes = |out: &mut [u8]| {
+//! #     for b in out.iter_mut() { counter = counter.wrapping_mul(17).wrapping_add(101); *b = counter; }
+//! #     Ok(())
+//! # };
+//! let (mut pk, mut sk) = (PublicKey::default(), SecretKey::default());
+//! Kem::key_gen_with_randombytes(&mut randombytes, &mut pk, &mut sk)?; // or key_gen(&mut rng, ..)
+//! let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::default());
+//! Kem::encaps_with_randombytes(&mut randombytes, &pk, &mut ct, &mut ss)?;
+//! let mut ss2 = SharedSecret::default();
+//! Kem::decaps(&sk, &ct, &mut ss2);
+//! assert_eq!(ss.as_bytes(), ss2.as_bytes());
+//! # Ok::<(), pqfit::Error>(())
+//! ```
+//!
+//! Randomness: the `_with_randombytes` entry points call `randombytes(buf)` exactly
+//! as the round-3 submission's reference code calls `randombytes()`, including one
+//! 4-byte call per 32-bit word in `Short_random` and `Small_random` (`urandom32`);
+//! with the NIST CTR_DRBG this reproduces the submission KAT files.
+
+mod lpr;
+mod sntrup;
+mod types;
+
+pub use lpr::Ntrulpr761;
+pub use pqfit_core::ntruprime::mul::{
+    GoodNtt, GoodNttScratch, Karatsuba, KaratsubaScratch, MixedRadixNtt, MixedRadixScratch, RqMul,
+    Schoolbook,
+};
+pub use sntrup::Sntrup761;
+pub use types::{
+    Ciphertext, Ntrulpr761Params, PublicKey, Scheme, SecretKey, SharedSecret, Sntrup761Params,
+};
+
+use crate::Error;
+use pqfit_core::ntruprime::sort::short_from_list;
+use pqfit_core::ntruprime::{SmallPoly, P};
+use rand_core::TryCryptoRng;
+use sha2::{Digest, Sha512};
+use zeroize::{Zeroize, Zeroizing};
+
+/// The multiplication used when none is named.
+pub type DefaultMul = Karatsuba;
+
+/// Bytes of a hash output kept by the KEMs (a session key, a confirmation, a cache).
+pub const HASH_BYTES: usize = 32;
+
+/// `Hash_prefix(b, in)`: the first 32 bytes of SHA-512(b || in), `in` given in pieces.
+pub(crate) fn hash_prefix(out: &mut [u8; HASH_BYTES], b: u8, pieces: &[&[u8]]) {
+    let mut h = Sha512::new();
+    h.update([b]);
+    for piece in pieces {
+        h.update(piece);
+    }
+    let mut digest = h.finalize();
+    out.copy_from_slice(&digest[..HASH_BYTES]);
+    digest.as_mut_slice().zeroize();
+}
+
+/// Turns an RNG into the `randombytes` callback the algorithms use.
+pub(crate) fn rng_bytes<R: TryCryptoRng + ?Sized>(
+    rng: &mut R,
+) -> impl FnMut(&mut [u8]) -> Result<(), Error> + '_ {
+    move |out: &mut [u8]| rng.try_fill_bytes(out).map_err(|_| Error::Rng)
+}
+
+/// `urandom32`: one `randombytes` call of four bytes, little-endian.
+fn urandom32(randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>) -> Result<u32, Error> {
+    let mut c = [0u8; 4];
+    randombytes(&mut c)?;
+    let x = u32::from_le_bytes(c);
+    c.zeroize();
+    Ok(x)
+}
+
+/// `Short_random`: a random small polynomial of weight `w` (p calls of `urandom32`,
+/// then `Short_fromlist`). The p-word list lives in this function's own frame
+/// (not inlined), so callers do not hold it while doing anything else.
+#[inline(never)]
+pub(crate) fn short_random(
+    randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+    out: &mut SmallPoly,
+    w: usize,
+) -> Result<(), Error> {
+    let mut list = Zeroizing::new([0u32; P]);
+    for l in list.iter_mut() {
+        *l = urandom32(randombytes)?;
+    }
+    short_from_list(out, &mut list[..], w);
+    Ok(())
+}
+
+/// `Small_random`: each coefficient ((urandom32 & 0x3fffffff) · 3 >> 30) - 1.
+pub(crate) fn small_random(
+    randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+    out: &mut SmallPoly,
+) -> Result<(), Error> {
+    for o in out.iter_mut() {
+        let x = urandom32(randombytes)?;
+        *o = ((((x & 0x3fff_ffff) * 3) >> 30) as i8) - 1;
+    }
+    Ok(())
+}
+
+/// `Ciphertexts_diff_mask`: 0 when `a` and `b` are equal, -1 (all ones) otherwise,
+/// without an early exit.
+pub(crate) fn diff_mask(a: &[u8], b: &[u8]) -> i32 {
+    let mut bits = 0u16;
+    for (x, y) in a.iter().zip(b) {
+        bits |= (x ^ y) as u16;
+    }
+    (1 & ((bits.wrapping_sub(1)) >> 8)) as i32 - 1
+}

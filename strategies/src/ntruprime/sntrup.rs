@@ -1,0 +1,263 @@
+//! Streamlined NTRU Prime sntrup761 (round 3): key generation, encapsulation and
+//! decapsulation with implicit rejection, over a multiplication strategy.
+
+use super::types::{Ciphertext, PublicKey, SecretKey, SharedSecret, Sntrup761Params};
+use super::{
+    diff_mask, hash_prefix, rng_bytes, short_random, small_random, DefaultMul, HASH_BYTES,
+};
+use crate::Error;
+use core::marker::PhantomData;
+use pqfit_core::ntruprime::arith::{f3_freeze, fq_freeze, nonzero_mask, round3};
+use pqfit_core::ntruprime::encode::{
+    rounded_decode, rounded_encode, rq_decode, rq_encode, small_decode, small_encode,
+};
+use pqfit_core::ntruprime::inverse::{r3_recip, rq_recip3};
+use pqfit_core::ntruprime::mul::RqMul;
+use pqfit_core::ntruprime::{RqPoly, SmallPoly, P, ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
+use rand_core::TryCryptoRng;
+use zeroize::Zeroizing;
+
+/// Weight of the short polynomials.
+const W: usize = 286;
+/// Secret key layout: f, 1/g in R/3, the public key, rho, the public key's hash.
+const SK_F: usize = 0;
+const SK_V: usize = SK_F + SMALL_BYTES;
+const SK_PK: usize = SK_V + SMALL_BYTES;
+const SK_RHO: usize = SK_PK + RQ_BYTES;
+const SK_CACHE: usize = SK_RHO + SMALL_BYTES;
+const _: () = assert!(SK_CACHE + HASH_BYTES == 1763);
+const CT_BYTES: usize = ROUNDED_BYTES + HASH_BYTES;
+
+/// sntrup761 with the R/q multiplication `M`. Every `M` gives the same bytes.
+pub struct Sntrup761<M: RqMul = DefaultMul>(PhantomData<M>);
+
+fn arr<const N: usize>(s: &[u8]) -> &[u8; N] {
+    s.try_into().expect("fixed sub-range")
+}
+
+fn arr_mut<const N: usize>(s: &mut [u8]) -> &mut [u8; N] {
+    s.try_into().expect("fixed sub-range")
+}
+
+/// `Hash_prefix(b, Hash_prefix(3, r_enc) || tail)`: the shape of both HashConfirm
+/// (b = 2, tail = cache) and HashSession (b = 0 or 1, tail = ciphertext).
+fn hash_r_then(out: &mut [u8; HASH_BYTES], b: u8, r_enc: &[u8], tail: &[u8]) {
+    let mut inner = Zeroizing::new([0u8; HASH_BYTES]);
+    hash_prefix(&mut inner, 3, &[r_enc]);
+    hash_prefix(out, b, &[&inner[..], tail]);
+}
+
+impl<M: RqMul> Sntrup761<M> {
+    /// Key generation drawing randomness from `rng`.
+    pub fn key_gen<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        pk: &mut PublicKey<Sntrup761Params>,
+        sk: &mut SecretKey<Sntrup761Params>,
+    ) -> Result<(), Error> {
+        Self::key_gen_with_randombytes(&mut rng_bytes(rng), pk, sk)
+    }
+
+    /// Key generation with explicit randomness: `randombytes` is called as the
+    /// round-3 reference calls `randombytes()` (4 bytes per `urandom32`, 191 bytes for
+    /// rho). The key is generated again from fresh g while g is not invertible in R/3.
+    pub fn key_gen_with_randombytes(
+        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+        pk: &mut PublicKey<Sntrup761Params>,
+        sk: &mut SecretKey<Sntrup761Params>,
+    ) -> Result<(), Error> {
+        // The work is split into non-inlined steps so that the frame holds few
+        // polynomials at a time; f and 1/g go to the secret key as soon as known.
+        let sk = &mut sk.bytes;
+        let mut g = Zeroizing::new([0i8; P]);
+        Self::sample_g(randombytes, &mut g, arr_mut(&mut sk[SK_V..SK_PK]))?;
+        let mut finv = Zeroizing::new([0i16; P]);
+        Self::sample_f(randombytes, &mut finv, arr_mut(&mut sk[SK_F..SK_V]))?;
+        Self::public_key(arr_mut(&mut pk.bytes), &finv, &g);
+        sk[SK_PK..SK_RHO].copy_from_slice(&pk.bytes);
+        randombytes(&mut sk[SK_RHO..SK_CACHE])?;
+        hash_prefix(arr_mut(&mut sk[SK_CACHE..]), 4, &[&pk.bytes]);
+        Ok(())
+    }
+
+    /// Encapsulation to `pk` drawing randomness from `rng`: writes the ciphertext and
+    /// the session key.
+    pub fn encaps<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        pk: &PublicKey<Sntrup761Params>,
+        ct: &mut Ciphertext<Sntrup761Params>,
+        ss: &mut SharedSecret,
+    ) -> Result<(), Error> {
+        Self::encaps_with_randombytes(&mut rng_bytes(rng), pk, ct, ss)
+    }
+
+    /// Encapsulation with explicit randomness (p calls of 4 bytes, for `Short_random`).
+    pub fn encaps_with_randombytes(
+        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+        pk: &PublicKey<Sntrup761Params>,
+        ct: &mut Ciphertext<Sntrup761Params>,
+        ss: &mut SharedSecret,
+    ) -> Result<(), Error> {
+        let mut cache = [0u8; HASH_BYTES];
+        hash_prefix(&mut cache, 4, &[&pk.bytes]);
+        let mut r = Zeroizing::new([0i8; P]);
+        short_random(randombytes, &mut r, W)?;
+        let mut r_enc = Zeroizing::new([0u8; SMALL_BYTES]);
+        let mut work = Zeroizing::new([0i16; P]);
+        let mut scratch = Zeroizing::new(M::Scratch::default());
+        Self::hide(
+            arr_mut(&mut ct.bytes),
+            &mut r_enc,
+            &r,
+            arr(&pk.bytes),
+            &cache,
+            &mut work,
+            &mut scratch,
+        );
+        hash_r_then(&mut ss.bytes, 1, &r_enc[..], &ct.bytes);
+        Ok(())
+    }
+
+    /// Decapsulation. A ciphertext that does not re-encrypt to itself yields the
+    /// implicit-rejection key Hash_prefix(0, Hash_prefix(3, rho) || ct), in constant
+    /// time; there is no error case.
+    pub fn decaps(
+        sk: &SecretKey<Sntrup761Params>,
+        ct: &Ciphertext<Sntrup761Params>,
+        ss: &mut SharedSecret,
+    ) {
+        let sk = &sk.bytes;
+        let c = &ct.bytes;
+        let mut scratch = Zeroizing::new(M::Scratch::default());
+        let mut r = Zeroizing::new([0i8; P]);
+        Self::decrypt(&mut r, sk, arr(&c[..ROUNDED_BYTES]), &mut scratch);
+        let mut work = Zeroizing::new([0i16; P]);
+
+        // Re-encrypt and compare.
+        let mut r_enc = Zeroizing::new([0u8; SMALL_BYTES]);
+        let mut cnew = Zeroizing::new([0u8; CT_BYTES]);
+        Self::hide(
+            &mut cnew,
+            &mut r_enc,
+            &r,
+            arr(&sk[SK_PK..SK_RHO]),
+            arr(&sk[SK_CACHE..]),
+            &mut work,
+            &mut scratch,
+        );
+        let mask = diff_mask(c, &cnew[..]) as u8;
+        for (x, &rho) in r_enc.iter_mut().zip(&sk[SK_RHO..SK_CACHE]) {
+            *x ^= mask & (*x ^ rho);
+        }
+        hash_r_then(&mut ss.bytes, 1u8.wrapping_add(mask), &r_enc[..], c);
+    }
+
+    /// Draws g until it is invertible in R/3; writes Small_encode(1/g) to `v_out`.
+    /// The rejection reveals only that a discarded g was not invertible, as in the
+    /// reference.
+    #[inline(never)]
+    fn sample_g(
+        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+        g: &mut SmallPoly,
+        v_out: &mut [u8; SMALL_BYTES],
+    ) -> Result<(), Error> {
+        let mut v = Zeroizing::new([0i8; P]);
+        loop {
+            small_random(randombytes, g)?;
+            if r3_recip(&mut v, g) == 0 {
+                break;
+            }
+        }
+        small_encode(v_out, &v);
+        Ok(())
+    }
+
+    /// Draws f (weight w), writes Small_encode(f) to `f_out` and 1/(3f) in R/q to
+    /// `finv`.
+    #[inline(never)]
+    fn sample_f(
+        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+        finv: &mut RqPoly,
+        f_out: &mut [u8; SMALL_BYTES],
+    ) -> Result<(), Error> {
+        let mut f = Zeroizing::new([0i8; P]);
+        short_random(randombytes, &mut f, W)?;
+        small_encode(f_out, &f);
+        rq_recip3(finv, &f);
+        Ok(())
+    }
+
+    /// pk = Rq_encode(h) with h = (1/(3f))·g.
+    #[inline(never)]
+    fn public_key(pk: &mut [u8; RQ_BYTES], finv: &RqPoly, g: &SmallPoly) {
+        let mut h: RqPoly = [0; P];
+        let mut scratch = Zeroizing::new(M::Scratch::default());
+        M::mul_small(&mut h, finv, g, &mut scratch);
+        rq_encode(pk, &h);
+    }
+
+    /// `Decrypt` (with `ZDecrypt`'s decoding): e = 3·c·f in R/3, ev = e·(1/g); r = ev
+    /// if its weight is w, else the fixed vector (1, .., 1, 0, .., 0), chosen with a
+    /// mask. Not inlined, so that its buffers are not in decapsulation's frame during
+    /// the re-encryption.
+    #[inline(never)]
+    fn decrypt(
+        r: &mut SmallPoly,
+        sk: &[u8],
+        c_bytes: &[u8; ROUNDED_BYTES],
+        scratch: &mut M::Scratch,
+    ) {
+        let mut f = Zeroizing::new([0i8; P]);
+        let mut v = Zeroizing::new([0i8; P]);
+        small_decode(&mut f, arr(&sk[SK_F..SK_V]));
+        small_decode(&mut v, arr(&sk[SK_V..SK_PK]));
+        // A malformed key may hold a field 3 (coefficient 2); R3_mult works mod 3, so
+        // bring v to {-1, 0, 1} (2 = -1 mod 3), keeping e·v exact in Z_q below.
+        for x in v.iter_mut() {
+            *x = f3_freeze(*x as i32);
+        }
+        let mut cpoly = Zeroizing::new([0i16; P]);
+        rounded_decode(&mut cpoly, c_bytes);
+        let mut cf = Zeroizing::new([0i16; P]);
+        M::mul_small(&mut cf, &cpoly, &f, scratch);
+        // e as an element of R/q with coefficients in {-1, 0, 1}; the product e·v is
+        // exact in Z_q (|coefficients| <= 2p < (q-1)/2), so reducing it mod 3 gives
+        // the product in R/3.
+        for (e, &x) in cpoly.iter_mut().zip(cf.iter()) {
+            *e = f3_freeze(fq_freeze(3 * x as i32) as i32) as i16;
+        }
+        M::mul_small(&mut cf, &cpoly, &v, scratch);
+        let mut weight = 0i32;
+        for (ri, &x) in r.iter_mut().zip(cf.iter()) {
+            *ri = f3_freeze(x as i32);
+            weight += (*ri & 1) as i32;
+        }
+        let mask = nonzero_mask((weight - W as i32) as i16) as i8;
+        for (i, ri) in r.iter_mut().enumerate() {
+            *ri = if i < W {
+                ((*ri ^ 1) & !mask) ^ 1
+            } else {
+                *ri & !mask
+            };
+        }
+    }
+
+    /// `Hide`: r_enc = Small_encode(r); ct = Rounded_encode(Round(h·r)) || HashConfirm.
+    /// `work` receives h and then h·r.
+    fn hide(
+        ct: &mut [u8; CT_BYTES],
+        r_enc: &mut [u8; SMALL_BYTES],
+        r: &SmallPoly,
+        pk: &[u8; RQ_BYTES],
+        cache: &[u8; HASH_BYTES],
+        work: &mut RqPoly,
+        scratch: &mut M::Scratch,
+    ) {
+        small_encode(r_enc, r);
+        let mut h: RqPoly = [0; P];
+        rq_decode(&mut h, pk);
+        M::mul_small(work, &h, r, scratch);
+        round3(work);
+        rounded_encode(arr_mut(&mut ct[..ROUNDED_BYTES]), work);
+        hash_r_then(arr_mut(&mut ct[ROUNDED_BYTES..]), 2, &r_enc[..], &cache[..]);
+    }
+}
