@@ -18,6 +18,8 @@
 mod cached_a;
 mod cached_ntt;
 pub mod catalog;
+#[cfg(feature = "instantiate-all")]
+pub mod instantiate;
 mod full_w;
 mod ntt_product;
 mod presets;
