@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-cargo test --workspace --all-targets
+cargo test --workspace --all-targets -- --show-output
 cargo test --workspace --doc
