@@ -18,9 +18,9 @@
 mod cached_a;
 mod cached_ntt;
 pub mod catalog;
+mod full_w;
 #[cfg(feature = "instantiate-all")]
 pub mod instantiate;
-mod full_w;
 mod ntt_product;
 mod presets;
 mod recompute_on_demand;
