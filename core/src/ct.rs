@@ -53,6 +53,36 @@ pub fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     ne_bit(acc as u32, 0) == 0
 }
 
+/// a · b as a 64-bit integer, in constant time on every target. On targets whose 32 × 32 → 64-bit multiplies take
+/// data-dependent time (the Cortex-M3, flagged by `core/build.rs`) it is formed from
+/// four 16 × 16-bit partial products with 32-bit MULs ([`wide_mul_split`]);
+/// elsewhere it is the native product.
+#[inline(always)]
+pub fn wide_mul(a: i32, b: i32) -> i64 {
+    #[cfg(pqfit_variable_time_long_multiply)]
+    {
+        wide_mul_split(a, b)
+    }
+    #[cfg(not(pqfit_variable_time_long_multiply))]
+    {
+        a as i64 * b as i64
+    }
+}
+
+/// [`wide_mul`] without a long multiply. LLVM recognises the recombination as a
+/// 64-bit product and would emit SMULL again; the `black_box` barriers stop that.
+#[inline(always)]
+pub fn wide_mul_split(a: i32, b: i32) -> i64 {
+    use core::hint::black_box;
+    let (ah, al) = (a >> 16, a & 0xffff);
+    let (bh, bl) = (b >> 16, b & 0xffff);
+    let hh = black_box(ah.wrapping_mul(bh)) as i64;
+    let hl = black_box(ah.wrapping_mul(bl)) as i64;
+    let lh = black_box(al.wrapping_mul(bh)) as i64;
+    let ll = black_box((al as u32).wrapping_mul(bl as u32)) as i64;
+    (hh << 32) + ((hl + lh) << 16) + ll
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -72,7 +72,8 @@ pub fn mul_mont(a: i32, b: i32) -> i32 {
 }
 
 /// [`mul_mont`] without any 32 x 32 -> 64-bit multiply: the product from four
-/// 16 x 16-bit partial products, the reduction's t q from shifts
+/// 16 x 16-bit partial products ([`crate::ct::wide_mul_split`]), the reduction's t q
+/// from shifts
 /// (q = 2^23 - 2^13 + 1). Constant-time on cores whose long multiplies are not.
 ///
 /// LLVM recognises both the recombined partial products and the shift-and-add
@@ -81,14 +82,7 @@ pub fn mul_mont(a: i32, b: i32) -> i32 {
 #[inline(always)]
 pub fn mul_mont_split(a: i32, b: i32) -> i32 {
     use core::hint::black_box;
-    let (ah, al) = (a >> 16, a & 0xffff);
-    let (bh, bl) = (b >> 16, b & 0xffff);
-    // Each partial product fits in 32 bits: a single 32-bit MUL.
-    let hh = black_box(ah.wrapping_mul(bh)) as i64;
-    let hl = black_box(ah.wrapping_mul(bl)) as i64;
-    let lh = black_box(al.wrapping_mul(bh)) as i64;
-    let ll = black_box((al as u32).wrapping_mul(bl as u32)) as i64;
-    let p = (hh << 32) + ((hl + lh) << 16) + ll;
+    let p = crate::ct::wide_mul_split(a, b);
     let t = (p as i32).wrapping_mul(QINV) as i64;
     let tq = black_box(t << 23) - black_box(t << 13) + t;
     ((p - tq) >> 32) as i32

@@ -61,16 +61,7 @@ impl Scheme for Ntrulpr761Params {
     type CtLen = big!(1167);
 }
 
-fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
-    if bytes.len() == expected {
-        Ok(())
-    } else {
-        Err(Error::InvalidLength {
-            expected,
-            actual: bytes.len(),
-        })
-    }
-}
+use crate::keys::check_len;
 
 macro_rules! buffer_type {
     ($(#[$doc:meta])* $name:ident, $len:ident, $bytes:ident, secret: $secret:tt) => {
