@@ -2,8 +2,7 @@
 //! modulo the prime 7340033, split by Good's trick into 3 × 512.
 
 use super::super::{RqPoly, SmallPoly, P};
-use super::{fold_product, wide_mul, RqMul};
-use zeroize::Zeroize;
+use super::{fold_product, wide_mul, NttScratch, RqMul};
 
 /// The NTT prime: 7 · 2^20 + 1. It exceeds twice the largest coefficient of an
 /// integer product (p · (q-1)/2 < 1.75 · 10^6), so the cyclic convolution modulo it
@@ -14,7 +13,8 @@ const N: usize = 512;
 /// log2(N).
 const LOG_N: usize = 9;
 /// Length of the cyclic convolution: 3 · 512 >= 2p - 1 = 1521.
-const LEN: usize = 3 * N;
+const LEN: usize = super::NTT_LEN;
+const _: () = assert!(LEN == 3 * N);
 const _: () = assert!(LEN >= 2 * P - 1);
 
 const fn pow_mod(mut b: u64, mut e: u64) -> u64 {
@@ -149,31 +149,7 @@ fn inv_ntt(a: &mut [i32]) {
 pub struct GoodNtt;
 
 /// [`GoodNtt`]'s work space: the two 3 × 512 arrays of `i32`.
-pub struct GoodNttScratch {
-    a: [i32; LEN],
-    b: [i32; LEN],
-}
-
-impl GoodNttScratch {
-    /// Size in bytes.
-    pub const BYTES: usize = core::mem::size_of::<Self>();
-}
-
-impl Default for GoodNttScratch {
-    fn default() -> Self {
-        Self {
-            a: [0; LEN],
-            b: [0; LEN],
-        }
-    }
-}
-
-impl Zeroize for GoodNttScratch {
-    fn zeroize(&mut self) {
-        self.a.zeroize();
-        self.b.zeroize();
-    }
-}
+pub type GoodNttScratch = NttScratch;
 
 impl RqMul for GoodNtt {
     type Scratch = GoodNttScratch;
@@ -220,6 +196,7 @@ impl RqMul for GoodNtt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zeroize::Zeroize;
 
     #[test]
     fn scratch_zeroizes() {

@@ -3,8 +3,7 @@
 //! 7065601 (= 4600 · 1536 + 1, which has 1536th roots of unity).
 
 use super::super::{RqPoly, SmallPoly, P};
-use super::{fold_product, wide_mul, RqMul};
-use zeroize::Zeroize;
+use super::{fold_product, wide_mul, NttScratch, RqMul};
 
 /// The NTT prime. Half of it exceeds the largest coefficient of an integer product
 /// with |b_i| <= 2 (2 · p · (q-1)/2 < 3.5 · 10^6), so the convolution is exact.
@@ -13,7 +12,7 @@ const PRIME: i32 = 7_065_601;
 /// 19^((PRIME-1)/1536)).
 const OMEGA: u64 = 6_817_614;
 /// Transform length 3 · 512.
-const LEN: usize = 1536;
+const LEN: usize = super::NTT_LEN;
 /// Length of each of the three blocks after the radix-3 layer.
 const N: usize = 512;
 const LOG_N: usize = 9;
@@ -189,31 +188,7 @@ fn inv_ntt(a: &mut [i32; LEN]) {
 pub struct MixedRadixNtt;
 
 /// [`MixedRadixNtt`]'s work space: the two transformed operands.
-pub struct MixedRadixScratch {
-    a: [i32; LEN],
-    b: [i32; LEN],
-}
-
-impl MixedRadixScratch {
-    /// Size in bytes.
-    pub const BYTES: usize = core::mem::size_of::<Self>();
-}
-
-impl Default for MixedRadixScratch {
-    fn default() -> Self {
-        Self {
-            a: [0; LEN],
-            b: [0; LEN],
-        }
-    }
-}
-
-impl Zeroize for MixedRadixScratch {
-    fn zeroize(&mut self) {
-        self.a.zeroize();
-        self.b.zeroize();
-    }
-}
+pub type MixedRadixScratch = NttScratch;
 
 impl RqMul for MixedRadixNtt {
     type Scratch = MixedRadixScratch;
@@ -247,6 +222,7 @@ impl RqMul for MixedRadixNtt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zeroize::Zeroize;
 
     #[test]
     fn scratch_zeroizes() {

@@ -36,6 +36,38 @@ pub trait RqMul {
     fn mul_small(out: &mut RqPoly, a: &RqPoly, b: &SmallPoly, scratch: &mut Self::Scratch);
 }
 
+/// Length of the NTT multipliers' operands: 1536 = 3 · 512 points, enough for the
+/// unreduced product of two polynomials of degree below p = 761.
+pub const NTT_LEN: usize = 1536;
+
+/// The work space of the NTT multipliers ([`GoodNtt`], [`MixedRadixNtt`]): both
+/// operands, [`NTT_LEN`] `i32` each, transformed in place.
+pub struct NttScratch {
+    pub(crate) a: [i32; NTT_LEN],
+    pub(crate) b: [i32; NTT_LEN],
+}
+
+impl NttScratch {
+    /// Size in bytes.
+    pub const BYTES: usize = core::mem::size_of::<Self>();
+}
+
+impl Default for NttScratch {
+    fn default() -> Self {
+        Self {
+            a: [0; NTT_LEN],
+            b: [0; NTT_LEN],
+        }
+    }
+}
+
+impl Zeroize for NttScratch {
+    fn zeroize(&mut self) {
+        self.a.zeroize();
+        self.b.zeroize();
+    }
+}
+
 pub use crate::ct::{wide_mul, wide_mul_split};
 
 /// Reduces a full integer product `c` (2p - 1 coefficients) modulo x^p - x - 1 and q:
