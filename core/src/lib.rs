@@ -14,6 +14,7 @@ pub mod ct;
 pub mod hash;
 pub mod keccak;
 pub mod mldsa;
+pub mod modarith;
 pub mod ntruprime;
 
 pub use generic_array;

@@ -2,46 +2,21 @@
 //! 32-bit signed representatives. All branch-free.
 
 use super::params::Q;
+use crate::modarith;
 
 /// q^-1 mod 2^32.
-pub const QINV: i32 = qinv();
+pub const QINV: i32 = modarith::inv_mod_2_32(Q as u32) as i32;
 /// 2^32 mod q (the Montgomery factor R), centred.
 pub const MONT: i32 = centre(pow_mod(2, 32) as i64);
 
-const fn qinv() -> i32 {
-    // Newton iteration for the inverse of an odd number modulo 2^32.
-    let q = Q as u32;
-    let mut x: u32 = q; // correct to 3 bits
-    let mut i = 0;
-    while i < 5 {
-        x = x.wrapping_mul(2u32.wrapping_sub(q.wrapping_mul(x)));
-        i += 1;
-    }
-    x as i32
-}
-
 /// `b^e mod q` for compile-time tables.
-pub const fn pow_mod(b: u64, mut e: u64) -> u64 {
-    let q = Q as u64;
-    let mut base = b % q;
-    let mut acc = 1u64;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc * base % q;
-        }
-        base = base * base % q;
-        e >>= 1;
-    }
-    acc
+pub const fn pow_mod(b: u64, e: u64) -> u64 {
+    modarith::pow_mod(b, e, Q as u64)
 }
 
 /// The representative of `a mod q` in (-q/2, q/2], for compile-time tables.
 pub const fn centre(a: i64) -> i32 {
-    let mut r = a.rem_euclid(Q as i64);
-    if r > (Q as i64) / 2 {
-        r -= Q as i64;
-    }
-    r as i32
+    modarith::centre(a, Q as i64) as i32
 }
 
 /// Montgomery reduction: for |a| <= 2^31 q, returns r = a 2^-32 mod q with |r| < q.

@@ -10,13 +10,14 @@
 //! Cortex-M3.
 
 use super::params::N;
+use crate::modarith;
 
 /// The small modulus.
 pub const QS: i32 = 769;
 /// The largest |coefficient| a product may have for the centred result to be exact.
 pub const EXACT_BOUND: i32 = (QS - 1) / 2;
-/// -q'^-1 mod 2^16.
-const QINV: i32 = qinv();
+/// q'^-1 mod 2^16.
+const QINV: i32 = (modarith::inv_mod_2_32(QS as u32) & 0xffff) as i32;
 /// 2^16 mod q'.
 const MONT: i32 = (1 << 16) % QS;
 /// A primitive 256th root of unity mod q' (the smallest).
@@ -26,27 +27,8 @@ const ZETAS: [i16; 128] = zetas();
 /// `2^32 / 128 mod q'`: undoes the 1/128 of the inverse and restores one factor 2^16.
 const INV_SCALE: i32 = (pow(MONT, 2) as i64 * pow(128, QS - 2) as i64 % QS as i64) as i32;
 
-const fn pow(b: i32, mut e: i32) -> i32 {
-    let (mut acc, mut base) = (1i64, b as i64 % QS as i64);
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc * base % QS as i64;
-        }
-        base = base * base % QS as i64;
-        e >>= 1;
-    }
-    acc as i32
-}
-
-const fn qinv() -> i32 {
-    // q' * x = 1 mod 2^16 by Newton iteration, then negated.
-    let mut x: u32 = QS as u32;
-    let mut i = 0;
-    while i < 4 {
-        x = x.wrapping_mul(2u32.wrapping_sub((QS as u32).wrapping_mul(x)));
-        i += 1;
-    }
-    (x & 0xffff) as i32
+const fn pow(b: i32, e: i32) -> i32 {
+    modarith::pow_mod(b as u64, e as u64, QS as u64) as i32
 }
 
 const fn root() -> i32 {
@@ -58,9 +40,7 @@ const fn root() -> i32 {
 }
 
 const fn centre(a: i32) -> i16 {
-    let r = a % QS;
-    let r = if r < 0 { r + QS } else { r };
-    (if r > QS / 2 { r - QS } else { r }) as i16
+    modarith::centre(a as i64, QS as i64) as i16
 }
 
 const fn zetas() -> [i16; 128] {

@@ -2,7 +2,8 @@
 //! modulo the prime 7340033, split by Good's trick into 3 × 512.
 
 use super::super::{RqPoly, SmallPoly, P};
-use super::{fold_product, wide_mul, NttScratch, RqMul};
+use super::{fold_product, NttScratch, RqMul};
+use crate::modarith;
 
 /// The NTT prime: 7 · 2^20 + 1. It exceeds twice the largest coefficient of an
 /// integer product (p · (q-1)/2 < 1.75 · 10^6), so the cyclic convolution modulo it
@@ -17,31 +18,12 @@ const LEN: usize = super::NTT_LEN;
 const _: () = assert!(LEN == 3 * N);
 const _: () = assert!(LEN >= 2 * P - 1);
 
-const fn pow_mod(mut b: u64, mut e: u64) -> u64 {
-    let m = PRIME as u64;
-    let mut r = 1u64;
-    b %= m;
-    while e > 0 {
-        if e & 1 == 1 {
-            r = r * b % m;
-        }
-        b = b * b % m;
-        e >>= 1;
-    }
-    r
+const fn pow_mod(b: u64, e: u64) -> u64 {
+    modarith::pow_mod(b, e, PRIME as u64)
 }
 
-/// PRIME^-1 mod 2^32 (Newton iteration).
-const QINV: i32 = {
-    let p = PRIME as u32;
-    let mut x = p;
-    let mut i = 0;
-    while i < 5 {
-        x = x.wrapping_mul(2u32.wrapping_sub(p.wrapping_mul(x)));
-        i += 1;
-    }
-    x as i32
-};
+/// PRIME^-1 mod 2^32.
+const QINV: i32 = modarith::inv_mod_2_32(PRIME as u32) as i32;
 /// R = 2^32 mod PRIME.
 const R_MOD: u64 = (1u64 << 32) % PRIME as u64;
 /// A primitive 512th root of unity: 3 generates the multiplicative group.
@@ -49,12 +31,7 @@ const OMEGA: u64 = pow_mod(3, (PRIME as u64 - 1) / N as u64);
 
 /// Centred representative of `x` mod PRIME as i32.
 const fn centred(x: u64) -> i32 {
-    let x = (x % PRIME as u64) as i64;
-    (if x > (PRIME as i64) / 2 {
-        x - PRIME as i64
-    } else {
-        x
-    }) as i32
+    modarith::centre((x % PRIME as u64) as i64, PRIME as i64) as i32
 }
 
 /// Twiddles in Montgomery form, heap order (node k of level l at 2^l + k): the node
@@ -89,12 +66,10 @@ const ZETAS_INV: [i32; N] = twiddles(true);
 const FINAL: i32 = centred(R_MOD * R_MOD % PRIME as u64 * pow_mod(N as u64, PRIME as u64 - 2));
 
 /// a · b · 2^-32 mod PRIME in (-PRIME, PRIME), for |a · b| < 2^31 · PRIME. Only
-/// 32-bit multiplications on the Cortex-M3 (see [`wide_mul`]).
+/// 32-bit multiplications on the Cortex-M3 (see [`crate::ct::wide_mul`]).
 #[inline(always)]
 fn mont_mul(a: i32, b: i32) -> i32 {
-    let p = wide_mul(a, b);
-    let t = (p as i32).wrapping_mul(QINV);
-    ((p - wide_mul(t, PRIME)) >> 32) as i32
+    modarith::mont_mul(a, b, PRIME, QINV)
 }
 
 /// x mod PRIME with |result| < 2 · PRIME, for |x| < 2^26: the quotient is x / 2^23
