@@ -1,31 +1,152 @@
-//! `pq-explore`: pqfit's trade-off explorer. For now one subcommand, `measure`: cycles,
-//! instructions, stack and flash of each operation on an emulated target.
+//! `pq-explore`: pqfit's trade-off explorer.
+//!
+//! - `pq-explore --target m3 --budget 12k`: builds and measures every strategy combination
+//!   for the target (cached), prints the Pareto front and the fastest combination within the
+//!   budget as the Rust type to paste.
+//! - `pq-explore report --target all --out docs/reports`: the architecture reports.
+//! - `pq-explore measure`: one (target, scheme, strategy), or named entry points of any ELF.
 
-use std::path::PathBuf;
+mod analysis;
+mod budget;
+mod cache;
+mod combos;
+mod output;
+mod pareto;
+mod plot;
+mod published;
+mod report;
+mod sweep;
+
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use pqfit_profiles::{measure, measure_elf, Measurement, Profile, Request, Scheme};
+
+use analysis::{Budgets, Group, OPS};
+use combos::KeccakAxis;
+use output::Format;
 
 #[derive(Parser)]
 #[command(
     name = "pq-explore",
     version,
-    about = "Trade-off explorer for pqfit: measure stack, flash and cycles per target and strategy"
+    about = "Trade-off explorer for pqfit: every strategy combination on every target, \
+             measured for stack, flash and model cycles; Pareto fronts; the fastest \
+             combination within a budget",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
+    #[command(flatten)]
+    sweep: SweepArgs,
     #[command(subcommand)]
-    command: Cmd,
+    command: Option<Cmd>,
+}
+
+/// What the sweep covers and how it builds.
+#[derive(Args, Clone)]
+struct BuildArgs {
+    /// Only the presets (small-stack, balanced, fast-sign, reference), not every mix.
+    #[arg(long)]
+    presets_only: bool,
+    /// Keccak backends: `presets` crosses the presets with every backend and the other
+    /// mixes use the default; `default` only the default; `all` crosses every mix.
+    #[arg(long, value_enum, default_value = "presets")]
+    keccak: KeccakAxis,
+    /// Parallel builds and emulations (default: the number of cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Measure everything again; neither read nor write the cache.
+    #[arg(long)]
+    no_cache: bool,
+    /// Cache directory (default: target/pq-explore-cache in the workspace).
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
+    /// Optimisation level of the firmware builds: 3, 2, s or z.
+    #[arg(long, default_value = "3")]
+    opt_level: String,
+    /// Messages signed per combination (cycles are min/mean/max over them).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    sign_runs: u64,
+}
+
+#[derive(Args, Clone)]
+struct SweepArgs {
+    /// Target profile: m0, m3, m4, rv32 or all.
+    #[arg(long, default_value = "m4")]
+    target: String,
+    /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87 or all.
+    #[arg(long, default_value = "ml-dsa-65")]
+    scheme: String,
+    /// Operation the answer is for.
+    #[arg(long, value_enum, default_value = "sign")]
+    op: OpArg,
+    /// Stack budget: 12k, 12KiB and 12288 all mean 12,288 bytes.
+    #[arg(long, value_parser = budget_arg)]
+    budget: Option<u64>,
+    /// Flash budget (the whole firmware).
+    #[arg(long, value_parser = budget_arg)]
+    flash_budget: Option<u64>,
+    /// RAM budget: stack plus the state kept across calls (.data + .bss).
+    #[arg(long, value_parser = budget_arg)]
+    ram_budget: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Also write the output, results.json and the plots (SVG and PNG) into this directory.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    build: BuildArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum OpArg {
+    Keygen,
+    Sign,
+    Verify,
+    All,
+}
+
+impl OpArg {
+    fn ops(self) -> Vec<&'static str> {
+        match self {
+            OpArg::Keygen => vec!["keygen"],
+            OpArg::Sign => vec!["sign"],
+            OpArg::Verify => vec!["verify"],
+            OpArg::All => OPS.to_vec(),
+        }
+    }
+}
+
+fn budget_arg(s: &str) -> Result<u64, String> {
+    budget::parse_bytes(s).map_err(|e| e.to_string())
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum Format {
+enum MeasureFormat {
     Text,
     Json,
 }
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Write the architecture reports: per target a Markdown and a self-contained HTML
+    /// page with every combination, the Pareto fronts (SVG and PNG) and recommendations
+    /// per stack budget, and a cross-target page.
+    Report {
+        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
+        #[arg(long, default_value = "all")]
+        target: String,
+        /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87 or all.
+        #[arg(long, default_value = "ml-dsa-65")]
+        scheme: String,
+        /// Output directory.
+        #[arg(long, default_value = "docs/reports")]
+        out: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
+    },
     /// Build the firmware for a target, scheme and strategy and measure keygen, sign and
     /// verify in the emulator (outputs checked against the host), or measure named entry
     /// points of any ELF with --elf.
@@ -36,8 +157,8 @@ enum Cmd {
         /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87 (or dilithium2/3/5).
         #[arg(long, default_value = "ml-dsa-65")]
         scheme: String,
-        /// Strategy: a preset (reference, small-stack, balanced, fast-sign) or a type path
-        /// such as the `strategy` field this command prints.
+        /// Strategy: a preset (reference, small-stack, balanced, fast-sign), a
+        /// `Custom<...>` of component names, or a type path.
         #[arg(long, default_value = "reference")]
         strategy: String,
         /// Optimisation level of the firmware build: 3, 2, s or z.
@@ -63,7 +184,7 @@ enum Cmd {
         entry: Vec<String>,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: MeasureFormat,
     },
     /// List the target profiles.
     Targets,
@@ -80,16 +201,36 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+fn run(cli: Cli) -> Res<()> {
     match cli.command {
-        Cmd::Targets => {
-            for name in Profile::names() {
+        None => run_sweep(&cli.sweep),
+        Some(Cmd::Report {
+            target,
+            scheme,
+            out,
+            build,
+        }) => {
+            let spec = spec(&target, &scheme, &build)?;
+            let sweep = sweep::run(&spec)?;
+            let written = report::write(&sweep, &out)?;
+            eprintln!(
+                "pq-explore: {}; wrote {} files into {}",
+                sweep_summary(&sweep),
+                written,
+                out.display()
+            );
+            Ok(())
+        }
+        Some(Cmd::Targets) => {
+            for name in embedded_targets()? {
                 let p = Profile::load(&name)?;
                 println!("{:<6} {:<30} {}", p.name, p.triple, p.description);
             }
             Ok(())
         }
-        Cmd::Measure {
+        Some(Cmd::Measure {
             target,
             scheme,
             strategy,
@@ -101,13 +242,18 @@ fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             elf,
             entry,
             format,
-        } => {
+        }) => {
             let m = if let Some(elf) = elf {
                 if entry.is_empty() {
                     return Err("--elf needs at least one --entry NAME".into());
                 }
                 measure_elf(&target, &elf, &entry, instruction_limit)?
             } else {
+                // `Custom<...>` of bare component names is accepted too.
+                let strategy = match combos::Candidate::parse(&strategy) {
+                    Some(c) if !strategy.contains("::") => c.type_path(),
+                    _ => strategy,
+                };
                 let mut req = Request::new(&target, Scheme::parse(&scheme)?, &strategy);
                 req.opt_level = opt_level;
                 req.sign_runs = sign_runs;
@@ -116,15 +262,142 @@ fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 req.instruction_limit = instruction_limit;
                 measure(&req)?
             };
-            print(&m, format)
+            print_measurement(&m, format)
         }
     }
 }
 
-fn print(m: &Measurement, format: Format) -> Result<(), Box<dyn std::error::Error>> {
+fn sweep_summary(s: &sweep::Sweep) -> String {
+    format!(
+        "{} combinations ({} measured, {} cached) in {}",
+        s.outcomes.len(),
+        s.measured,
+        s.cached,
+        output::duration(s.seconds)
+    )
+}
+
+/// The profiles that are emulated (not the host).
+fn embedded_targets() -> Res<Vec<String>> {
+    let mut out = Vec::new();
+    for name in Profile::names() {
+        let p = Profile::load(&name)?;
+        if p.isa != pqfit_profiles::profile::Isa::Host {
+            out.push(name);
+        }
+    }
+    Ok(out)
+}
+
+fn targets_arg(s: &str) -> Res<Vec<String>> {
+    let all = embedded_targets()?;
+    if s == "all" {
+        return Ok(all);
+    }
+    let mut out = Vec::new();
+    for t in s.split(',').map(str::trim) {
+        if !all.iter().any(|a| a == t) {
+            return Err(format!("unknown target {t:?}: expected {} or all", all.join(", ")).into());
+        }
+        if !out.iter().any(|o| o == t) {
+            out.push(t.to_string());
+        }
+    }
+    Ok(out)
+}
+
+fn schemes_arg(s: &str) -> Res<Vec<Scheme>> {
+    if s == "all" {
+        return Ok(Scheme::ALL.to_vec());
+    }
+    let mut out = Vec::new();
+    for name in s.split(',') {
+        let scheme = Scheme::parse(name)?;
+        if !out.contains(&scheme) {
+            out.push(scheme);
+        }
+    }
+    Ok(out)
+}
+
+fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
+    if !matches!(b.opt_level.as_str(), "0" | "1" | "2" | "3" | "s" | "z") {
+        return Err(format!("--opt-level {:?}: expected 0-3, s or z", b.opt_level).into());
+    }
+    let jobs = match b.jobs {
+        Some(0) => return Err("--jobs must be at least 1".into()),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    Ok(sweep::Spec {
+        targets: targets_arg(target)?,
+        schemes: schemes_arg(scheme)?,
+        candidates: combos::candidates(b.presets_only, b.keccak),
+        opt_level: b.opt_level.clone(),
+        runs: [3, b.sign_runs as usize, 4],
+        jobs,
+        cache: if b.no_cache {
+            None
+        } else {
+            Some(cache::Cache::new(
+                b.cache_dir.clone().unwrap_or_else(sweep::default_cache_dir),
+            ))
+        },
+    })
+}
+
+fn run_sweep(a: &SweepArgs) -> Res<()> {
+    let spec = spec(&a.target, &a.scheme, &a.build)?;
+    let budgets = Budgets {
+        stack: a.budget,
+        flash: a.flash_budget,
+        ram: a.ram_budget,
+    };
+    let sweep = sweep::run(&spec)?;
+    let groups = analysis::groups(&sweep, &a.op.ops(), budgets);
+    let text = output::render(a.format, &sweep, &groups);
+    print!("{text}");
+    if let Some(dir) = &a.out {
+        write_out(dir, a.format, &text, &sweep, &groups)?;
+    }
+    Ok(())
+}
+
+/// The output file, results.json and both plots of every group, in SVG and PNG.
+fn write_out(
+    dir: &Path,
+    format: Format,
+    text: &str,
+    s: &sweep::Sweep,
+    groups: &[Group],
+) -> Res<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join(format!("pq-explore.{}", format.extension())), text)?;
+    let json = serde_json::to_string_pretty(&output::to_json(s, groups))?;
+    std::fs::write(dir.join("results.json"), json + "\n")?;
+    let published = published::load(&published::default_path())?;
+    for g in groups {
+        for (axis, budget) in [
+            (plot::Axis::Stack, g.budgets.stack),
+            (plot::Axis::Flash, g.budgets.flash),
+        ] {
+            for ext in ["svg", "png"] {
+                let path = dir.join(format!("{}.{ext}", plot::stem(g, axis)));
+                plot::draw(g, axis, budget, &published, &path)?;
+            }
+        }
+    }
+    eprintln!(
+        "pq-explore: wrote the output, results.json and plots into {}",
+        dir.display()
+    );
+    Ok(())
+}
+
+fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
     match format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&m.ops)?),
-        Format::Text => {
+        MeasureFormat::Json => println!("{}", serde_json::to_string_pretty(&m.ops)?),
+        MeasureFormat::Text => {
             println!(
                 "{:<6} {:<10} {:<8} {:>12} {:>12} {:>12} {:>12} {:>9} {:>9} {:>9}",
                 "target",

@@ -3,7 +3,7 @@
 use object::elf;
 use object::read::elf::{ElfFile32, FileHeader, ProgramHeader, SectionHeader};
 use object::{Endianness, Object, ObjectSymbol, SymbolKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::Error;
 
@@ -21,7 +21,7 @@ pub struct Segment {
 }
 
 /// Flash use: the sum of the PT_LOAD file sizes, split by section kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Flash {
     /// Executable sections.
     pub text: u64,

@@ -7,7 +7,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use pqfit::{MlDsa, ParameterSet, Reference, Signature, SigningKey, VerifyingKey};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::elf::{Flash, Image};
 use crate::emu::{Machine, Run, StackRegion};
@@ -26,6 +26,9 @@ pub enum Scheme {
 }
 
 impl Scheme {
+    /// Every scheme, in order of security category.
+    pub const ALL: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+
     /// Parses `ml-dsa-65`, `mldsa65`, `dilithium3` and the like.
     pub fn parse(s: &str) -> Result<Self, Error> {
         let k: String = s
@@ -49,6 +52,15 @@ impl Scheme {
             Scheme::MlDsa44 => "ml-dsa-44",
             Scheme::MlDsa65 => "ml-dsa-65",
             Scheme::MlDsa87 => "ml-dsa-87",
+        }
+    }
+
+    /// The pqfit alias that takes the strategy as its parameter (`Dilithium3`).
+    pub fn alias(self) -> &'static str {
+        match self {
+            Scheme::MlDsa44 => "Dilithium2",
+            Scheme::MlDsa65 => "Dilithium3",
+            Scheme::MlDsa87 => "Dilithium5",
         }
     }
 
@@ -108,6 +120,9 @@ pub struct Request {
     pub verify_runs: usize,
     /// Instructions allowed per call.
     pub instruction_limit: u64,
+    /// Cargo target directory of the firmware build (default `profiles/firmware/target`);
+    /// parallel sweeps give each worker its own.
+    pub target_dir: Option<PathBuf>,
 }
 
 impl Request {
@@ -122,12 +137,13 @@ impl Request {
             sign_runs: 16,
             verify_runs: 4,
             instruction_limit: 4_000_000_000,
+            target_dir: None,
         }
     }
 }
 
 /// Cycle statistics over the runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cycles {
     /// Fewest.
     pub min: u64,
@@ -138,7 +154,7 @@ pub struct Cycles {
 }
 
 /// One operation's figures.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OpReport {
     /// Profile name.
     pub target: String,
@@ -199,6 +215,7 @@ pub fn build_firmware(
     scheme: Scheme,
     strategy_ty: &str,
     opt_level: &str,
+    target_dir: Option<&Path>,
 ) -> Result<PathBuf, Error> {
     if !matches!(opt_level, "0" | "1" | "2" | "3" | "s" | "z") {
         return Err(Error::Unknown(format!(
@@ -206,7 +223,7 @@ pub fn build_firmware(
         )));
     }
     let dir = firmware_dir();
-    let target_dir = dir.join("target");
+    let target_dir = target_dir.map_or_else(|| dir.join("target"), Path::to_path_buf);
     std::fs::create_dir_all(&target_dir)?;
     // One build (and copy of its ELF) at a time: builds share the firmware's target dir.
     let lock = std::fs::File::create(target_dir.join("pqfit-build.lock"))?;
@@ -464,7 +481,13 @@ pub fn measure(req: &Request) -> Result<Measurement, Error> {
         ));
     }
     let ty = strategy_type(&req.strategy)?;
-    let elf = build_firmware(&profile, req.scheme, &ty, &req.opt_level)?;
+    let elf = build_firmware(
+        &profile,
+        req.scheme,
+        &ty,
+        &req.opt_level,
+        req.target_dir.as_deref(),
+    )?;
     match req.scheme {
         Scheme::MlDsa44 => run_mldsa::<pqfit::MlDsa44>(&profile, req, &ty, &elf),
         Scheme::MlDsa65 => run_mldsa::<pqfit::MlDsa65>(&profile, req, &ty, &elf),

@@ -1,0 +1,434 @@
+//! From a sweep's outcomes to answers: one group per (target, scheme, operation), its
+//! rows, its Pareto fronts and the fastest combination within the budgets.
+
+use pqfit_profiles::{OpReport, Scheme};
+use serde::Serialize;
+
+use crate::budget::{group as digits, show_bytes, show_cycles};
+use crate::combos::Candidate;
+use crate::pareto;
+use crate::sweep::Sweep;
+
+/// The operations, in the order they are measured.
+pub const OPS: [&str; 3] = ["keygen", "sign", "verify"];
+
+/// Stack, flash and RAM limits (bytes); `None` is no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Budgets {
+    /// Stack high-water mark.
+    pub stack: Option<u64>,
+    /// Flash of the firmware.
+    pub flash: Option<u64>,
+    /// Stack plus the state kept across calls (.data + .bss).
+    pub ram: Option<u64>,
+}
+
+impl Budgets {
+    /// No budget at all.
+    pub fn is_empty(&self) -> bool {
+        self.stack.is_none() && self.flash.is_none() && self.ram.is_none()
+    }
+
+    /// How far `r` is over each budget: (budget name, bytes over).
+    pub fn excess(&self, r: &OpReport) -> Vec<(&'static str, u64)> {
+        let mut out = Vec::new();
+        let checks = [
+            ("stack", self.stack, r.stack_bytes),
+            ("flash", self.flash, r.flash_bytes.total),
+            ("RAM", self.ram, ram(r)),
+        ];
+        for (name, budget, used) in checks {
+            if let Some(b) = budget {
+                if used > b {
+                    out.push((name, used - b));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Stack plus static RAM.
+pub fn ram(r: &OpReport) -> u64 {
+    r.stack_bytes.saturating_add(r.static_ram_bytes)
+}
+
+/// One combination's figures for one operation.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// Short name (`small-stack`, or the `Custom<...>` type).
+    pub name: String,
+    /// The preset's type name, when it is one.
+    pub preset: Option<&'static str>,
+    /// The declaration to paste.
+    pub rust_type: String,
+    /// The figures, as `pq-explore measure` gives them (absent when it failed).
+    #[serde(flatten)]
+    pub report: Option<OpReport>,
+    /// Stack plus static RAM.
+    pub ram_bytes: Option<u64>,
+    /// Why there are no figures.
+    pub error: Option<String>,
+    /// Taken from the cache.
+    pub cached: bool,
+    /// On the Pareto front of (stack, flash, cycles).
+    pub on_front: bool,
+    /// On the front of (stack, cycles).
+    pub on_stack_front: bool,
+    /// On the front of (flash, cycles).
+    pub on_flash_front: bool,
+    /// Within every budget given (`None` without figures).
+    pub fits: Option<bool>,
+    #[serde(skip)]
+    /// The strategy.
+    pub candidate: Candidate,
+}
+
+impl Row {
+    /// The figures, when the combination built and ran.
+    pub fn ok(&self) -> Option<&OpReport> {
+        self.report.as_ref()
+    }
+}
+
+/// The answer of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The fastest combination within the budgets (row index).
+    Best(usize),
+    /// Nothing fits: the smallest combination (by stack, then RAM, then flash) and how
+    /// far over each budget it is.
+    NothingFits {
+        /// Row index.
+        smallest: usize,
+        /// (budget, bytes over).
+        over: Vec<(&'static str, u64)>,
+    },
+    /// No combination built and ran.
+    NoResults,
+}
+
+/// One (target, scheme, operation).
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// Profile name.
+    pub target: String,
+    /// Parameter set.
+    pub scheme: Scheme,
+    /// `keygen`, `sign` or `verify`.
+    pub op: &'static str,
+    /// Every combination, in sweep order.
+    pub rows: Vec<Row>,
+    /// The answer.
+    pub answer: Answer,
+    /// The budgets applied.
+    pub budgets: Budgets,
+}
+
+/// Groups the sweep by (target, scheme, op) for the operations asked, in sweep order.
+pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    for o in &sweep.outcomes {
+        for &op in ops {
+            let pos = out
+                .iter()
+                .position(|g| g.target == o.target && g.scheme == o.scheme && g.op == op);
+            let g = match pos {
+                Some(i) => &mut out[i],
+                None => {
+                    out.push(Group {
+                        target: o.target.clone(),
+                        scheme: o.scheme,
+                        op,
+                        rows: Vec::new(),
+                        answer: Answer::NoResults,
+                        budgets,
+                    });
+                    out.last_mut().expect("just pushed")
+                }
+            };
+            let (report, error) = match &o.result {
+                Ok(ops) => match ops.iter().find(|r| r.op == op) {
+                    Some(r) => (Some(r.clone()), None),
+                    None => (None, Some(format!("{op} was not measured"))),
+                },
+                Err(e) => (None, Some(e.clone())),
+            };
+            g.rows.push(Row {
+                name: o.candidate.name(),
+                preset: o.candidate.preset().map(|p| p.type_name),
+                rust_type: o.candidate.rust_type(o.scheme),
+                ram_bytes: report.as_ref().map(ram),
+                fits: report.as_ref().map(|r| budgets.excess(r).is_empty()),
+                report,
+                error,
+                cached: o.cached,
+                on_front: false,
+                on_stack_front: false,
+                on_flash_front: false,
+                candidate: o.candidate,
+            });
+        }
+    }
+    for g in &mut out {
+        mark_fronts(&mut g.rows);
+        g.answer = answer(&g.rows, &budgets);
+    }
+    out
+}
+
+fn mark_fronts(rows: &mut [Row]) {
+    let ok: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].ok().is_some())
+        .collect();
+    let fig = |i: usize| rows[i].ok().expect("filtered");
+    let pts3: Vec<[u64; 3]> = ok
+        .iter()
+        .map(|&i| {
+            let r = fig(i);
+            [r.stack_bytes, r.flash_bytes.total, r.cycles.avg]
+        })
+        .collect();
+    let stack2: Vec<[u64; 2]> = pts3.iter().map(|p| [p[0], p[2]]).collect();
+    let flash2: Vec<[u64; 2]> = pts3.iter().map(|p| [p[1], p[2]]).collect();
+    let f3 = pareto::front(&pts3);
+    let fs = pareto::front(&stack2);
+    let ff = pareto::front(&flash2);
+    for (k, &i) in ok.iter().enumerate() {
+        rows[i].on_front = f3.contains(&k);
+        rows[i].on_stack_front = fs.contains(&k);
+        rows[i].on_flash_front = ff.contains(&k);
+    }
+}
+
+/// The fastest (mean cycles; then less stack, then less flash) among those within the
+/// budgets; else the smallest and its excess.
+pub fn answer(rows: &[Row], budgets: &Budgets) -> Answer {
+    let ok = || {
+        rows.iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.ok().map(|x| (i, x)))
+    };
+    let best = ok()
+        .filter(|(_, r)| budgets.excess(r).is_empty())
+        .min_by_key(|(_, r)| (r.cycles.avg, r.stack_bytes, r.flash_bytes.total));
+    if let Some((i, _)) = best {
+        return Answer::Best(i);
+    }
+    match ok().min_by_key(|(_, r)| (r.stack_bytes, ram(r), r.flash_bytes.total, r.cycles.avg)) {
+        Some((i, r)) => Answer::NothingFits {
+            smallest: i,
+            over: budgets.excess(r),
+        },
+        None => Answer::NoResults,
+    }
+}
+
+/// The operation in words (`sign`: "sign").
+fn verb(op: &str) -> &str {
+    match op {
+        "keygen" => "generate keys",
+        other => other,
+    }
+}
+
+/// The budgets in words: "12,288 B of stack and 128,000 B of flash".
+pub fn budgets_text(b: &Budgets) -> String {
+    let mut parts = Vec::new();
+    if let Some(s) = b.stack {
+        parts.push(format!("{} of stack", show_bytes(s)));
+    }
+    if let Some(f) = b.flash {
+        parts.push(format!("{} of flash", show_bytes(f)));
+    }
+    if let Some(r) = b.ram {
+        parts.push(format!("{} of RAM", show_bytes(r)));
+    }
+    parts.join(" and ")
+}
+
+/// The answer in words, several lines.
+pub fn answer_text(g: &Group) -> String {
+    let within = if g.budgets.is_empty() {
+        String::new()
+    } else {
+        format!(" within {}", budgets_text(&g.budgets))
+    };
+    let head = format!(
+        "The fastest way to {} with {} on {}{within}",
+        verb(g.op),
+        g.scheme.name().to_uppercase(),
+        g.target
+    );
+    match &g.answer {
+        Answer::Best(i) => {
+            let row = &g.rows[*i];
+            let r = row.ok().expect("an answer has figures");
+            format!(
+                "{head}:\n    {}\n  {}: {}\n",
+                row.rust_type,
+                row.name,
+                figures(r)
+            )
+        }
+        Answer::NothingFits { smallest, over } => {
+            let row = &g.rows[*smallest];
+            let r = row.ok().expect("an answer has figures");
+            let over: Vec<String> = over
+                .iter()
+                .map(|(what, n)| format!("{} over the {what} budget", show_bytes(*n)))
+                .collect();
+            format!(
+                "{head}: nothing fits. The smallest combination is {} over:\n    {}\n  {}\n",
+                over.join(", "),
+                row.rust_type,
+                figures(r)
+            )
+        }
+        Answer::NoResults => {
+            format!("{head}: no combination built and ran (see the errors above).\n")
+        }
+    }
+}
+
+/// One line of figures.
+pub fn figures(r: &OpReport) -> String {
+    format!(
+        "stack {}, flash {}, RAM {} (stack + {} static), {} model cycles ({} {}: min {}, max {})",
+        show_bytes(r.stack_bytes),
+        show_bytes(r.flash_bytes.total),
+        show_bytes(ram(r)),
+        digits(r.static_ram_bytes),
+        digits(r.cycles.avg),
+        if r.runs > 1 { "mean of" } else { "over" },
+        runs_text(r),
+        show_cycles(r.cycles.min),
+        show_cycles(r.cycles.max)
+    )
+}
+
+fn runs_text(r: &OpReport) -> String {
+    match (r.op.as_str(), r.runs) {
+        ("sign", n) => format!("{n} messages"),
+        ("keygen", n) => format!("{n} seeds"),
+        (_, n) => format!("{n} signatures"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combos::{candidates, KeccakAxis};
+    use crate::sweep::Outcome;
+    use pqfit_profiles::measure::Cycles;
+
+    fn report(op: &str, stack: u64, flash: u64, cycles: u64) -> OpReport {
+        OpReport {
+            target: "m3".into(),
+            scheme: "ml-dsa-65".into(),
+            op: op.into(),
+            strategy: String::new(),
+            cycles: Cycles {
+                min: cycles / 2,
+                avg: cycles,
+                max: cycles * 3,
+            },
+            instructions: cycles,
+            stack_bytes: stack,
+            static_ram_bytes: 8,
+            flash_bytes: pqfit_profiles::elf::Flash {
+                total: flash,
+                ..Default::default()
+            },
+            runs: 16,
+            opt_level: "3".into(),
+        }
+    }
+
+    fn sweep(figs: &[Option<(u64, u64, u64)>]) -> Sweep {
+        let cands = candidates(false, KeccakAxis::Default);
+        Sweep {
+            outcomes: figs
+                .iter()
+                .zip(cands)
+                .map(|(f, candidate)| Outcome {
+                    target: "m3".into(),
+                    scheme: Scheme::MlDsa65,
+                    candidate,
+                    result: match f {
+                        Some((s, fl, c)) => Ok(vec![
+                            report("keygen", *s, *fl, 1),
+                            report("sign", *s, *fl, *c),
+                        ]),
+                        None => Err("firmware build failed: boom".into()),
+                    },
+                    cached: false,
+                })
+                .collect(),
+            sources: String::new(),
+            measured: figs.len(),
+            cached: 0,
+            stale: 0,
+            corrupt: Vec::new(),
+            seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn the_fastest_within_the_budget() {
+        let s = sweep(&[
+            Some((5_000, 70_000, 100_000_000)),
+            Some((11_000, 90_000, 40_000_000)),
+            Some((13_000, 80_000, 20_000_000)),
+            None,
+            Some((60_000, 150_000, 15_000_000)),
+        ]);
+        let b = Budgets {
+            stack: Some(12_288),
+            ..Default::default()
+        };
+        let g = &groups(&s, &["sign"], b)[0];
+        assert_eq!(g.rows.len(), 5);
+        assert_eq!(g.answer, Answer::Best(1));
+        assert!(g.rows[3].error.as_deref().unwrap().contains("boom"));
+        assert_eq!(g.rows[3].fits, None);
+        let front: Vec<bool> = g.rows.iter().map(|r| r.on_stack_front).collect();
+        assert_eq!(front, [true, true, true, false, true]);
+        let text = answer_text(g);
+        assert!(text.contains("type Signer = pqfit::Dilithium3<"), "{text}");
+        assert!(text.contains("12,288 B of stack"), "{text}");
+        // A flash budget changes the answer.
+        let b2 = Budgets {
+            stack: Some(14_000),
+            flash: Some(85_000),
+            ram: None,
+        };
+        assert_eq!(groups(&s, &["sign"], b2)[0].answer, Answer::Best(2));
+        // No budget: the fastest of all.
+        assert_eq!(
+            groups(&s, &["sign"], Budgets::default())[0].answer,
+            Answer::Best(4)
+        );
+    }
+
+    #[test]
+    fn nothing_fits_names_the_smallest_and_its_excess() {
+        let s = sweep(&[Some((5_000, 70_000, 9)), Some((4_000, 90_000, 8))]);
+        let b = Budgets {
+            stack: Some(3_000),
+            flash: Some(80_000),
+            ram: Some(3_000),
+        };
+        let g = &groups(&s, &["sign"], b)[0];
+        assert_eq!(
+            g.answer,
+            Answer::NothingFits {
+                smallest: 1,
+                over: vec![("stack", 1_000), ("flash", 10_000), ("RAM", 1_008)]
+            }
+        );
+        assert!(answer_text(g).contains("nothing fits"));
+        let none = sweep(&[None, None]);
+        assert_eq!(groups(&none, &["sign"], b)[0].answer, Answer::NoResults);
+    }
+}

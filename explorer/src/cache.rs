@@ -1,0 +1,355 @@
+//! The sweep's disk cache: one JSON file per (target, scheme, strategy, build options),
+//! holding the key it was measured under. An entry is used only when it parses, its key
+//! equals the current one (the same sources, profile, strategy and options) and its figures
+//! belong to it; anything else is measured again and the file replaced.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use pqfit_profiles::OpReport;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// Bumped when the entry format or the meaning of its figures changes.
+const FORMAT: u32 = 1;
+
+/// What a measurement depends on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Key {
+    /// Entry format.
+    pub format: u32,
+    /// SHA-256 of the sources that build and measure the firmware ([`source_hash`]).
+    pub sources: String,
+    /// Profile name.
+    pub target: String,
+    /// Scheme name.
+    pub scheme: String,
+    /// Strategy type path.
+    pub strategy: String,
+    /// Optimisation level.
+    pub opt_level: String,
+    /// Key generations, signatures and verifications measured.
+    pub runs: [usize; 3],
+}
+
+impl Key {
+    /// A key for the current format.
+    pub fn new(
+        sources: &str,
+        target: &str,
+        scheme: &str,
+        strategy: &str,
+        opt_level: &str,
+        runs: [usize; 3],
+    ) -> Self {
+        Key {
+            format: FORMAT,
+            sources: sources.into(),
+            target: target.into(),
+            scheme: scheme.into(),
+            strategy: strategy.into(),
+            opt_level: opt_level.into(),
+            runs,
+        }
+    }
+
+    /// The entry's file name: readable, and unique per key apart from the sources (so a
+    /// change of sources replaces the entry instead of piling up new ones).
+    fn file_name(&self) -> String {
+        let mut h = Sha256::new();
+        h.update(self.strategy.as_bytes());
+        let digest = hex(&h.finalize()[..8]);
+        let [k, s, v] = self.runs;
+        format!(
+            "{}-{}-O{}-{k}.{s}.{v}-{digest}.json",
+            self.target, self.scheme, self.opt_level
+        )
+    }
+}
+
+/// A cached measurement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// What it was measured under.
+    pub key: Key,
+    /// One report per operation.
+    pub ops: Vec<OpReport>,
+    /// Instructions emulated.
+    pub emulated_instructions: u64,
+    /// Seconds of emulation.
+    pub emulation_seconds: f64,
+}
+
+/// What a lookup found.
+#[derive(Debug)]
+pub enum Lookup {
+    /// A valid entry.
+    Hit(Entry),
+    /// No entry.
+    Miss,
+    /// An entry from other sources or options: to be measured again.
+    Stale,
+    /// An unreadable or inconsistent entry (the reason): to be measured again.
+    Corrupt(String),
+}
+
+/// The cache directory.
+#[derive(Clone, Debug)]
+pub struct Cache {
+    dir: PathBuf,
+}
+
+impl Cache {
+    /// A cache in `dir` (created on first store).
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Cache { dir: dir.into() }
+    }
+
+    /// The directory.
+    #[cfg(test)]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Looks `key` up.
+    pub fn get(&self, key: &Key) -> Lookup {
+        let path = self.dir.join(key.file_name());
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Lookup::Miss,
+            Err(e) => return Lookup::Corrupt(format!("{}: {e}", path.display())),
+        };
+        let entry: Entry = match serde_json::from_slice(&bytes) {
+            Ok(e) => e,
+            Err(e) => return Lookup::Corrupt(format!("{}: {e}", path.display())),
+        };
+        if entry.key != *key {
+            return Lookup::Stale;
+        }
+        if let Err(why) = consistent(&entry) {
+            return Lookup::Corrupt(format!("{}: {why}", path.display()));
+        }
+        Lookup::Hit(entry)
+    }
+
+    /// Stores `entry` (written to a temporary file and renamed, so that an interrupted
+    /// sweep leaves either the old entry or the new one).
+    pub fn put(&self, entry: &Entry) -> std::io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        let path = self.dir.join(entry.key.file_name());
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(&serde_json::to_vec_pretty(entry).map_err(std::io::Error::other)?)?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, &path)
+    }
+}
+
+/// An entry's figures must be its own: the operations measured, each for its key's target,
+/// scheme and strategy, with as many runs as asked and ordered statistics.
+fn consistent(e: &Entry) -> Result<(), String> {
+    let [k, s, v] = e.key.runs;
+    let expect: Vec<(&str, usize)> = [("keygen", k), ("sign", s), ("verify", v)]
+        .into_iter()
+        .filter(|(op, n)| *n > 0 || *op == "keygen")
+        .collect();
+    if e.ops.len() != expect.len() {
+        return Err(format!(
+            "{} operations, expected {}",
+            e.ops.len(),
+            expect.len()
+        ));
+    }
+    for (r, (op, n)) in e.ops.iter().zip(expect) {
+        if r.op != op || r.runs != n.max(1) {
+            return Err(format!(
+                "operation {} with {} runs, expected {op}",
+                r.op, r.runs
+            ));
+        }
+        if r.target != e.key.target || r.scheme != e.key.scheme || r.strategy != e.key.strategy {
+            return Err(format!(
+                "figures of {} {} {}",
+                r.target, r.scheme, r.strategy
+            ));
+        }
+        let c = r.cycles;
+        if !(c.min <= c.avg && c.avg <= c.max) || c.min == 0 || r.stack_bytes == 0 {
+            return Err(format!("implausible figures for {op}"));
+        }
+    }
+    Ok(())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// SHA-256 over every file that decides what a measurement gives: the library sources,
+/// the firmware, the harness and cycle model, the target profiles, the toolchain and the
+/// lock files (paths relative to `root`, sorted, each with its length and contents).
+pub fn source_hash(root: &Path) -> std::io::Result<String> {
+    const INPUTS: &[&str] = &[
+        "core",
+        "strategies/src",
+        "strategies/Cargo.toml",
+        "profiles/src",
+        "profiles/targets",
+        "profiles/firmware/src",
+        "profiles/firmware/link",
+        "profiles/firmware/build.rs",
+        "profiles/firmware/Cargo.toml",
+        "profiles/firmware/Cargo.lock",
+        "profiles/Cargo.toml",
+        "Cargo.toml",
+        "Cargo.lock",
+        "rust-toolchain.toml",
+        ".cargo/config.toml",
+    ];
+    let mut files = Vec::new();
+    for input in INPUTS {
+        collect(&root.join(input), &mut files)?;
+    }
+    files.sort();
+    let mut h = Sha256::new();
+    for f in files {
+        let rel = f.strip_prefix(root).unwrap_or(&f);
+        let data = fs::read(&f)?;
+        h.update(rel.to_string_lossy().as_bytes());
+        h.update([0]);
+        h.update((data.len() as u64).to_le_bytes());
+        h.update(&data);
+    }
+    Ok(hex(&h.finalize()))
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let meta = match fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    if meta.is_file() {
+        out.push(path.to_path_buf());
+    } else if meta.is_dir() {
+        for entry in fs::read_dir(path)? {
+            let p = entry?.path();
+            // Build outputs are not sources.
+            if p.file_name().is_some_and(|n| n == "target") {
+                continue;
+            }
+            collect(&p, out)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pqfit_profiles::measure::Cycles;
+
+    fn entry(key: &Key) -> Entry {
+        let op = |name: &str, runs: usize| OpReport {
+            target: key.target.clone(),
+            scheme: key.scheme.clone(),
+            op: name.into(),
+            strategy: key.strategy.clone(),
+            cycles: Cycles {
+                min: 10,
+                avg: 20,
+                max: 30,
+            },
+            instructions: 5,
+            stack_bytes: 1000,
+            static_ram_bytes: 4,
+            flash_bytes: Default::default(),
+            runs,
+            opt_level: key.opt_level.clone(),
+        };
+        Entry {
+            key: key.clone(),
+            ops: vec![op("keygen", 1), op("sign", 2), op("verify", 1)],
+            emulated_instructions: 15,
+            emulation_seconds: 0.5,
+        }
+    }
+
+    fn tmp(name: &str) -> PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("pq-explore-cache-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn hit_miss_stale_corrupt() {
+        let cache = Cache::new(tmp("hmsc"));
+        let key = Key::new(
+            "abc",
+            "m4",
+            "ml-dsa-65",
+            "pqfit::strategy::SmallStack",
+            "3",
+            [1, 2, 1],
+        );
+        assert!(matches!(cache.get(&key), Lookup::Miss));
+        let e = entry(&key);
+        cache.put(&e).unwrap();
+        match cache.get(&key) {
+            Lookup::Hit(got) => assert_eq!(got, e),
+            other => panic!("{other:?}"),
+        }
+        // Other sources: stale.
+        let newer = Key::new(
+            "abd",
+            "m4",
+            "ml-dsa-65",
+            "pqfit::strategy::SmallStack",
+            "3",
+            [1, 2, 1],
+        );
+        assert!(matches!(cache.get(&newer), Lookup::Stale));
+        // Truncated file: corrupt, never trusted.
+        let path = cache.dir().join(key.file_name());
+        let bytes = fs::read(&path).unwrap();
+        fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        assert!(matches!(cache.get(&key), Lookup::Corrupt(_)));
+        // Parses, but its figures are another strategy's: corrupt.
+        let mut wrong = entry(&key);
+        wrong.ops[1].strategy = "pqfit::strategy::FastSign".into();
+        fs::write(&path, serde_json::to_vec(&wrong).unwrap()).unwrap();
+        assert!(matches!(cache.get(&key), Lookup::Corrupt(_)));
+        // Missing an operation: corrupt.
+        let mut short = entry(&key);
+        short.ops.pop();
+        fs::write(&path, serde_json::to_vec(&short).unwrap()).unwrap();
+        assert!(matches!(cache.get(&key), Lookup::Corrupt(_)));
+        // Garbage bytes: corrupt.
+        fs::write(&path, [0xff, 0x00, 0x7b]).unwrap();
+        assert!(matches!(cache.get(&key), Lookup::Corrupt(_)));
+        // A new store replaces it.
+        cache.put(&e).unwrap();
+        assert!(matches!(cache.get(&key), Lookup::Hit(_)));
+        let _ = fs::remove_dir_all(cache.dir());
+    }
+
+    #[test]
+    fn the_source_hash_follows_the_sources() {
+        let root = tmp("hash");
+        fs::create_dir_all(root.join("core/src")).unwrap();
+        fs::create_dir_all(root.join("core/target")).unwrap();
+        fs::write(root.join("core/src/lib.rs"), "a").unwrap();
+        let h1 = source_hash(&root).unwrap();
+        fs::write(root.join("core/target/junk"), "x").unwrap();
+        assert_eq!(source_hash(&root).unwrap(), h1, "build outputs are ignored");
+        fs::write(root.join("core/src/lib.rs"), "b").unwrap();
+        let h2 = source_hash(&root).unwrap();
+        assert_ne!(h1, h2);
+        fs::write(root.join("core/src/new.rs"), "").unwrap();
+        assert_ne!(source_hash(&root).unwrap(), h2, "an added file counts");
+        let _ = fs::remove_dir_all(&root);
+    }
+}

@@ -1,0 +1,367 @@
+//! The sweep's answer as a table, JSON, CSV or Markdown.
+
+use serde_json::{json, Map, Value};
+
+use crate::analysis::{answer_text, budgets_text, Answer, Group, Row};
+use crate::budget::group as digits;
+use crate::sweep::Sweep;
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned text for the terminal.
+    Table,
+    /// One object: `results`, `pareto`, `best`, `answers` and `sweep`.
+    Json,
+    /// One line per combination and operation.
+    Csv,
+    /// Tables for documents.
+    Markdown,
+}
+
+impl Format {
+    /// The file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Table => "txt",
+            Format::Json => "json",
+            Format::Csv => "csv",
+            Format::Markdown => "md",
+        }
+    }
+}
+
+/// Renders the groups.
+pub fn render(format: Format, sweep: &Sweep, groups: &[Group]) -> String {
+    match format {
+        Format::Table => table(sweep, groups),
+        Format::Json => {
+            serde_json::to_string_pretty(&to_json(sweep, groups)).unwrap_or_default() + "\n"
+        }
+        Format::Csv => csv(groups),
+        Format::Markdown => markdown(groups),
+    }
+}
+
+/// Rows sorted for display: by mean cycles, failures last.
+fn display_order(g: &Group) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..g.rows.len()).collect();
+    idx.sort_by_key(|&i| match g.rows[i].ok() {
+        Some(r) => (0, r.cycles.avg, r.stack_bytes),
+        None => (1, 0, 0),
+    });
+    idx
+}
+
+fn sweep_line(s: &Sweep) -> String {
+    let mut line = format!(
+        "{} combinations: {} measured now, {} from the cache, in {}",
+        s.outcomes.len(),
+        s.measured,
+        s.cached,
+        duration(s.seconds)
+    );
+    if s.stale > 0 {
+        line += &format!(
+            " ({} cache entries stale or corrupt, measured again)",
+            s.stale
+        );
+    }
+    line
+}
+
+/// `12 min 3 s`, `4.2 s`.
+pub fn duration(secs: f64) -> String {
+    if secs >= 60.0 {
+        format!("{} min {} s", (secs / 60.0) as u64, (secs % 60.0) as u64)
+    } else {
+        format!("{secs:.1} s")
+    }
+}
+
+fn table(s: &Sweep, groups: &[Group]) -> String {
+    let mut out = format!("pq-explore: {}\n", sweep_line(s));
+    for g in groups {
+        out += &format!(
+            "\n{} {} on {} (model cycles; * on the stack/flash/cycles Pareto front{})\n",
+            g.scheme.name().to_uppercase(),
+            g.op,
+            g.target,
+            if g.budgets.is_empty() {
+                String::new()
+            } else {
+                format!("; fits: within {}", budgets_text(&g.budgets))
+            }
+        );
+        let width = g
+            .rows
+            .iter()
+            .map(|r| r.name.len())
+            .max()
+            .unwrap_or(8)
+            .max(8);
+        out += &format!(
+            "  {:<width$} {:>8} {:>9} {:>8} {:>13} {:>13} {:>13} {:>4}\n",
+            "strategy", "stack", "flash", "RAM", "cycles min", "mean", "max", "fits"
+        );
+        for i in display_order(g) {
+            let row = &g.rows[i];
+            let mark = if row.on_front { '*' } else { ' ' };
+            match row.ok() {
+                Some(r) => {
+                    out += &format!(
+                        "{mark} {:<width$} {:>8} {:>9} {:>8} {:>13} {:>13} {:>13} {:>4}\n",
+                        row.name,
+                        digits(r.stack_bytes),
+                        digits(r.flash_bytes.total),
+                        digits(row.ram_bytes.unwrap_or(0)),
+                        digits(r.cycles.min),
+                        digits(r.cycles.avg),
+                        digits(r.cycles.max),
+                        match row.fits {
+                            Some(true) => "yes",
+                            Some(false) => "no",
+                            None => "-",
+                        }
+                    )
+                }
+                None => {
+                    out += &format!(
+                        "  {:<width$} FAILED: {}\n",
+                        row.name,
+                        first_line(row.error.as_deref().unwrap_or(""))
+                    )
+                }
+            }
+        }
+        let front: Vec<&Row> = stack_front(g);
+        if !front.is_empty() {
+            out += "  Pareto front, stack against mean cycles:";
+            for r in front {
+                let f = r.ok().expect("front rows have figures");
+                out += &format!(
+                    "\n    {:>8} B  {:>13}  {}",
+                    digits(f.stack_bytes),
+                    digits(f.cycles.avg),
+                    r.name
+                );
+            }
+            out += "\n";
+        }
+        out += &format!("\n{}", answer_text(g));
+    }
+    out
+}
+
+/// The rows on the (stack, cycles) front, by stack.
+pub fn stack_front(g: &Group) -> Vec<&Row> {
+    let mut v: Vec<&Row> = g.rows.iter().filter(|r| r.on_stack_front).collect();
+    v.sort_by_key(|r| r.ok().map(|f| (f.stack_bytes, f.cycles.avg)));
+    v
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+fn row_json(g: &Group, row: &Row) -> Value {
+    let mut v = serde_json::to_value(row).unwrap_or(Value::Null);
+    if let Value::Object(m) = &mut v {
+        // Failed rows have no report to carry these.
+        m.entry("target").or_insert_with(|| json!(g.target));
+        m.entry("scheme").or_insert_with(|| json!(g.scheme.name()));
+        m.entry("op").or_insert_with(|| json!(g.op));
+        m.entry("strategy")
+            .or_insert_with(|| json!(row.candidate.type_path()));
+    }
+    v
+}
+
+fn answer_json(g: &Group) -> Value {
+    let mut m = Map::new();
+    m.insert("target".into(), json!(g.target));
+    m.insert("scheme".into(), json!(g.scheme.name()));
+    m.insert("op".into(), json!(g.op));
+    m.insert("budgets".into(), json!(g.budgets));
+    match &g.answer {
+        Answer::Best(i) => {
+            m.insert("fits".into(), json!(true));
+            m.insert("best".into(), row_json(g, &g.rows[*i]));
+            m.insert("smallest".into(), Value::Null);
+        }
+        Answer::NothingFits { smallest, over } => {
+            m.insert("fits".into(), json!(false));
+            m.insert("best".into(), Value::Null);
+            m.insert("smallest".into(), row_json(g, &g.rows[*smallest]));
+            let over: Map<String, Value> = over
+                .iter()
+                .map(|(k, n)| (format!("{}_bytes_over", k.to_lowercase()), json!(n)))
+                .collect();
+            m.insert("over".into(), Value::Object(over));
+        }
+        Answer::NoResults => {
+            m.insert("fits".into(), json!(false));
+            m.insert("best".into(), Value::Null);
+            m.insert("smallest".into(), Value::Null);
+        }
+    }
+    Value::Object(m)
+}
+
+/// The JSON document. `best` is the answer for the first group (the only one unless
+/// `all` was asked); `answers` has every group's.
+pub fn to_json(s: &Sweep, groups: &[Group]) -> Value {
+    let results: Vec<Value> = groups
+        .iter()
+        .flat_map(|g| g.rows.iter().map(move |r| row_json(g, r)))
+        .collect();
+    let pareto: Vec<Value> = groups
+        .iter()
+        .flat_map(|g| {
+            g.rows
+                .iter()
+                .filter(|r| r.on_front)
+                .map(move |r| row_json(g, r))
+        })
+        .collect();
+    let answers: Vec<Value> = groups.iter().map(answer_json).collect();
+    let best = answers
+        .first()
+        .and_then(|a| a.get("best"))
+        .cloned()
+        .unwrap_or(Value::Null);
+    json!({
+        "sweep": {
+            "combinations": s.outcomes.len(),
+            "measured": s.measured,
+            "cached": s.cached,
+            "stale_or_corrupt": s.stale,
+            "corrupt": s.corrupt,
+            "seconds": s.seconds,
+            "sources_sha256": s.sources,
+            "cycles": "model cycles of the target profile (docs/measurement.md)",
+        },
+        "results": results,
+        "pareto": pareto,
+        "best": best,
+        "answers": answers,
+    })
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn csv(groups: &[Group]) -> String {
+    let mut out = String::from(
+        "target,scheme,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,instructions,runs,on_front,on_stack_front,on_flash_front,fits,cached,error\n",
+    );
+    for g in groups {
+        for row in &g.rows {
+            let f = row.ok();
+            let n = |v: Option<u64>| v.map(|x| x.to_string()).unwrap_or_default();
+            let fields = [
+                g.target.clone(),
+                g.scheme.name().into(),
+                g.op.into(),
+                row.name.clone(),
+                row.preset.unwrap_or("").into(),
+                row.rust_type.clone(),
+                n(f.map(|r| r.stack_bytes)),
+                n(f.map(|r| r.flash_bytes.total)),
+                n(f.map(|r| r.static_ram_bytes)),
+                n(row.ram_bytes),
+                n(f.map(|r| r.cycles.min)),
+                n(f.map(|r| r.cycles.avg)),
+                n(f.map(|r| r.cycles.max)),
+                n(f.map(|r| r.instructions)),
+                n(f.map(|r| r.runs as u64)),
+                row.on_front.to_string(),
+                row.on_stack_front.to_string(),
+                row.on_flash_front.to_string(),
+                row.fits.map(|b| b.to_string()).unwrap_or_default(),
+                row.cached.to_string(),
+                first_line(row.error.as_deref().unwrap_or("")).into(),
+            ];
+            let line: Vec<String> = fields.iter().map(|s| csv_field(s)).collect();
+            out += &line.join(",");
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One group as a Markdown table (every combination, fastest first).
+pub fn markdown_table(g: &Group) -> String {
+    let mut out = String::from(
+        "| strategy | stack (B) | flash (B) | RAM (B) | cycles min | cycles mean | cycles max | front | fits |\n|---|---:|---:|---:|---:|---:|---:|:-:|:-:|\n",
+    );
+    for i in display_order(g) {
+        let row = &g.rows[i];
+        match row.ok() {
+            Some(r) => {
+                out += &format!(
+                    "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                    row.name,
+                    digits(r.stack_bytes),
+                    digits(r.flash_bytes.total),
+                    digits(row.ram_bytes.unwrap_or(0)),
+                    digits(r.cycles.min),
+                    digits(r.cycles.avg),
+                    digits(r.cycles.max),
+                    if row.on_front { "*" } else { "" },
+                    match row.fits {
+                        Some(true) => "yes",
+                        Some(false) => "no",
+                        None => "",
+                    }
+                )
+            }
+            None => {
+                out += &format!(
+                    "| `{}` | failed: {} | | | | | | | |\n",
+                    row.name,
+                    first_line(row.error.as_deref().unwrap_or("")).replace('|', "\\|")
+                )
+            }
+        }
+    }
+    out
+}
+
+fn markdown(groups: &[Group]) -> String {
+    let mut out = String::new();
+    for g in groups {
+        out += &format!(
+            "## {} {} on {}\n\nModel cycles; `*`: on the (stack, flash, cycles) Pareto front.\n\n",
+            g.scheme.name().to_uppercase(),
+            g.op,
+            g.target
+        );
+        out += &markdown_table(g);
+        out += &format!("\n```text\n{}```\n\n", answer_text(g));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_what_needs_quoting() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("Custom<A, B>"), "\"Custom<A, B>\"");
+        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration(4.25), "4.2 s");
+        assert_eq!(duration(723.0), "12 min 3 s");
+    }
+}

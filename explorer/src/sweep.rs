@@ -1,0 +1,281 @@
+//! The sweep engine: builds and measures every (target, scheme, strategy) in parallel, each
+//! worker with its own firmware target directory, through the disk cache. A combination
+//! that fails to build or run is recorded with its reason; the sweep goes on.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use pqfit_profiles::measure::firmware_dir;
+use pqfit_profiles::{measure, OpReport, Request, Scheme};
+
+use crate::cache::{Cache, Entry, Key, Lookup};
+use crate::combos::Candidate;
+
+/// What to sweep.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    /// Profile names.
+    pub targets: Vec<String>,
+    /// Parameter sets.
+    pub schemes: Vec<Scheme>,
+    /// Strategies.
+    pub candidates: Vec<Candidate>,
+    /// Firmware optimisation level.
+    pub opt_level: String,
+    /// Key generations, signed messages and verifications per combination.
+    pub runs: [usize; 3],
+    /// Parallel workers.
+    pub jobs: usize,
+    /// The cache, or `None` to measure everything and store nothing (`--no-cache`).
+    pub cache: Option<Cache>,
+}
+
+/// One combination's outcome.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Profile name.
+    pub target: String,
+    /// Parameter set.
+    pub scheme: Scheme,
+    /// Strategy.
+    pub candidate: Candidate,
+    /// Per-operation figures, or why there are none.
+    pub result: Result<Vec<OpReport>, String>,
+    /// Taken from the cache.
+    pub cached: bool,
+}
+
+/// A sweep's outcomes and what it took.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    /// In the order of the spec: target, then scheme, then candidate.
+    pub outcomes: Vec<Outcome>,
+    /// The sources' hash the figures belong to.
+    pub sources: String,
+    /// Measured now.
+    pub measured: usize,
+    /// Taken from the cache.
+    pub cached: usize,
+    /// Cache entries found stale or corrupt (measured again); the reasons for corrupt ones.
+    pub stale: usize,
+    /// Corrupt entries' reasons.
+    pub corrupt: Vec<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The workspace root (the sources the cache key covers).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// The default cache directory: `target/pq-explore-cache` in the workspace.
+pub fn default_cache_dir() -> PathBuf {
+    workspace_root().join("target").join("pq-explore-cache")
+}
+
+struct Job {
+    index: usize,
+    target: String,
+    scheme: Scheme,
+    candidate: Candidate,
+    key: Key,
+}
+
+/// Runs the sweep.
+pub fn run(spec: &Spec) -> Result<Sweep, String> {
+    let start = Instant::now();
+    let sources = crate::cache::source_hash(&workspace_root())
+        .map_err(|e| format!("hashing the sources: {e}"))?;
+    let mut jobs = Vec::new();
+    for target in &spec.targets {
+        for &scheme in &spec.schemes {
+            for &candidate in &spec.candidates {
+                let key = Key::new(
+                    &sources,
+                    target,
+                    scheme.name(),
+                    &candidate.type_path(),
+                    &spec.opt_level,
+                    spec.runs,
+                );
+                jobs.push(Job {
+                    index: jobs.len(),
+                    target: target.clone(),
+                    scheme,
+                    candidate,
+                    key,
+                });
+            }
+        }
+    }
+
+    // Cache lookups first: the bar then counts only what is measured.
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; jobs.len()];
+    let mut todo = Vec::new();
+    let (mut stale, mut corrupt) = (0, Vec::new());
+    for job in jobs {
+        let lookup = match &spec.cache {
+            Some(cache) => cache.get(&job.key),
+            None => Lookup::Miss,
+        };
+        match lookup {
+            Lookup::Hit(entry) => {
+                outcomes[job.index] = Some(Outcome {
+                    target: job.target,
+                    scheme: job.scheme,
+                    candidate: job.candidate,
+                    result: Ok(entry.ops),
+                    cached: true,
+                })
+            }
+            Lookup::Miss => todo.push(job),
+            Lookup::Stale => {
+                stale += 1;
+                todo.push(job)
+            }
+            Lookup::Corrupt(why) => {
+                eprintln!("pq-explore: corrupt cache entry, measuring again: {why}");
+                stale += 1;
+                corrupt.push(why);
+                todo.push(job)
+            }
+        }
+    }
+    let cached = outcomes.iter().filter(|o| o.is_some()).count();
+    let measured = todo.len();
+
+    let bar = progress(todo.len() as u64);
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(Vec::new());
+    let workers = spec.jobs.clamp(1, todo.len().max(1));
+    std::thread::scope(|s| {
+        for slot in 0..workers {
+            let (todo, next, done, bar) = (&todo, &next, &done, &bar);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = todo.get(i) else { break };
+                if let Some(bar) = bar {
+                    bar.set_message(format!(
+                        "{} {} {}",
+                        job.target,
+                        job.scheme.name(),
+                        job.candidate.name()
+                    ));
+                }
+                let t = Instant::now();
+                let result = measure_one(spec, job, slot);
+                let seconds = t.elapsed().as_secs_f64();
+                if let (Ok(ops), Some(cache)) = (&result, &spec.cache) {
+                    let entry = Entry {
+                        key: job.key.clone(),
+                        ops: ops.0.clone(),
+                        emulated_instructions: ops.1,
+                        emulation_seconds: ops.2,
+                    };
+                    if let Err(e) = cache.put(&entry) {
+                        eprintln!("pq-explore: warning: cannot store a cache entry: {e}");
+                    }
+                }
+                let finished = done.lock().map(|d| d.len() + 1).unwrap_or(0);
+                let line = format!(
+                    "[{finished}/{}] {} {} {}: {}",
+                    todo.len(),
+                    job.target,
+                    job.scheme.name(),
+                    job.candidate.name(),
+                    match &result {
+                        Ok(_) => format!("measured in {seconds:.0} s"),
+                        Err(e) => format!("FAILED: {}", e.lines().next().unwrap_or("")),
+                    }
+                );
+                match bar {
+                    Some(bar) => {
+                        if result.is_err() {
+                            bar.println(line);
+                        }
+                        bar.inc(1);
+                    }
+                    None => eprintln!("{line}"),
+                }
+                let outcome = Outcome {
+                    target: job.target.clone(),
+                    scheme: job.scheme,
+                    candidate: job.candidate,
+                    result: result.map(|r| r.0),
+                    cached: false,
+                };
+                if let Ok(mut d) = done.lock() {
+                    d.push((job.index, outcome));
+                }
+            });
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    for (index, outcome) in done.into_inner().unwrap_or_default() {
+        outcomes[index] = Some(outcome);
+    }
+    let outcomes: Vec<Outcome> = outcomes.into_iter().flatten().collect();
+    Ok(Sweep {
+        outcomes,
+        sources,
+        measured,
+        cached,
+        stale,
+        corrupt,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+fn progress(len: u64) -> Option<ProgressBar> {
+    if len == 0 || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(len);
+    let style = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:30}] {pos}/{len} ETA {eta_precise}  {wide_msg}",
+    )
+    .map(|s| s.progress_chars("=> "));
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(500));
+    Some(bar)
+}
+
+type Measured = (Vec<OpReport>, u64, f64);
+
+/// Builds and measures one combination; a panic inside the harness becomes an error.
+fn measure_one(spec: &Spec, job: &Job, slot: usize) -> Result<Measured, String> {
+    let mut req = Request::new(&job.target, job.scheme, &job.candidate.type_path());
+    req.opt_level = spec.opt_level.clone();
+    let [k, s, v] = spec.runs;
+    req.keygen_runs = k.max(1);
+    req.sign_runs = s;
+    req.verify_runs = v;
+    // Worker 0 shares `pq-explore measure`'s directory; the others build beside it.
+    if slot > 0 {
+        req.target_dir = Some(firmware_dir().join("target").join(format!("slot-{slot}")));
+    }
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure(&req)));
+    match caught {
+        Ok(Ok(m)) => Ok((m.ops, m.emulated_instructions, m.emulation_seconds)),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(p) => Err(format!(
+            "the harness panicked: {}",
+            p.downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| p.downcast_ref::<&str>().copied())
+                .unwrap_or("(no message)")
+        )),
+    }
+}
