@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 rustup toolchain install
 rustup show active-toolchain
 # cmake and libclang for unicorn-engine, the emulator of pqfit-profiles (built from
-# source; see .cargo/config.toml).
-if ! dpkg -s cmake libclang-dev >/dev/null 2>&1; then
+# source; see .cargo/config.toml); a TrueType font for the text of pq-explore's plots.
+if ! dpkg -s cmake libclang-dev fonts-dejavu-core >/dev/null 2>&1; then
   apt-get update
-  apt-get install -y cmake libclang-dev
+  apt-get install -y cmake libclang-dev fonts-dejavu-core
 fi

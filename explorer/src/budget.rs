@@ -64,7 +64,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, BudgetError> {
                 .checked_mul(scale)
                 .and_then(|w| w.checked_add(digits * scale / denom))
                 .ok_or_else(|| err("number too large"))?;
-            if digits * scale % denom != 0 {
+            if !(digits * scale).is_multiple_of(denom) {
                 return Err(err("not a whole number of bytes"));
             }
             total
@@ -89,7 +89,7 @@ pub fn group(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

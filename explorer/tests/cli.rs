@@ -1,0 +1,286 @@
+//! Runs the `pq-explore` binary on a small sweep (ML-DSA-44, the presets, two signed
+//! messages, the M4): JSON fields, Pareto front, the answer within a budget, plot files,
+//! the cache (warm re-run, a corrupt entry rebuilt), the report pages, and clear errors
+//! for bad arguments. `PQFIT_SKIP_FIRMWARE_TESTS=1` skips the tests that build firmware.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pq-explore"))
+}
+
+fn skip() -> bool {
+    std::env::var_os("PQFIT_SKIP_FIRMWARE_TESTS").is_some()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pq-explore-it-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const SMALL: &[&str] = &[
+    "--target",
+    "m4",
+    "--scheme",
+    "ml-dsa-44",
+    "--presets-only",
+    "--keccak",
+    "default",
+    "--sign-runs",
+    "2",
+];
+
+fn sweep(dir: &Path, extra: &[&str]) -> (Value, Output) {
+    let out = bin()
+        .args(SMALL)
+        .args(["--budget", "8k", "--format", "json", "--cache-dir"])
+        .arg(dir.join("cache"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "pq-explore failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    (v, out)
+}
+
+fn figures(v: &Value) -> Vec<(String, u64, u64, u64)> {
+    v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["strategy"].as_str().unwrap().to_string(),
+                r["stack_bytes"].as_u64().unwrap(),
+                r["flash_bytes"]["total"].as_u64().unwrap(),
+                r["cycles"]["avg"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_small_sweep_end_to_end() {
+    if skip() {
+        return;
+    }
+    let dir = scratch("sweep");
+    let (v, _) = sweep(&dir, &[]);
+
+    // One result per preset for the signing operation, with measure's fields.
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4);
+    for r in results {
+        for field in [
+            "target",
+            "scheme",
+            "op",
+            "strategy",
+            "cycles",
+            "instructions",
+            "stack_bytes",
+            "static_ram_bytes",
+            "flash_bytes",
+            "runs",
+            "opt_level",
+            "rust_type",
+            "ram_bytes",
+            "on_front",
+            "fits",
+        ] {
+            assert!(r.get(field).is_some(), "missing {field} in {r}");
+        }
+        assert_eq!(r["target"], "m4");
+        assert_eq!(r["scheme"], "ml-dsa-44");
+        assert_eq!(r["op"], "sign");
+        assert_eq!(r["runs"], 2);
+        let c = &r["cycles"];
+        assert!(c["min"].as_u64() <= c["avg"].as_u64() && c["avg"].as_u64() <= c["max"].as_u64());
+        assert!(r["stack_bytes"].as_u64().unwrap() > 1000);
+        assert!(r["rust_type"]
+            .as_str()
+            .unwrap()
+            .starts_with("type Signer = pqfit::Dilithium2<pqfit::strategy::"));
+    }
+
+    // The front: non-empty, made of results, none dominated by another result.
+    let pareto = v["pareto"].as_array().unwrap();
+    assert!(!pareto.is_empty());
+    let key = |r: &Value| {
+        [
+            r["stack_bytes"].as_u64().unwrap(),
+            r["flash_bytes"]["total"].as_u64().unwrap(),
+            r["cycles"]["avg"].as_u64().unwrap(),
+        ]
+    };
+    for p in pareto {
+        assert!(results.contains(p));
+        let kp = key(p);
+        for r in results {
+            let kr = key(r);
+            let dominated = kr.iter().zip(&kp).all(|(a, b)| a <= b) && kr != kp;
+            assert!(!dominated, "{p} is dominated by {r}");
+        }
+    }
+
+    // The answer: the fastest result within 8 kB of stack.
+    let best = &v["best"];
+    assert!(best.is_object(), "no answer: {v}");
+    let stack = best["stack_bytes"].as_u64().unwrap();
+    assert!(stack <= 8 * 1024);
+    let fastest_fitting = results
+        .iter()
+        .filter(|r| r["stack_bytes"].as_u64().unwrap() <= 8192)
+        .map(|r| r["cycles"]["avg"].as_u64().unwrap())
+        .min()
+        .unwrap();
+    assert_eq!(best["cycles"]["avg"].as_u64().unwrap(), fastest_fitting);
+    assert_eq!(v["answers"][0]["fits"], true);
+
+    // The files: output, results.json, and both plots as SVG and PNG.
+    let out = dir.join("out");
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+    assert_eq!(figures(&saved), figures(&v));
+    assert!(out.join("pq-explore.json").is_file());
+    for axis in ["stack", "flash"] {
+        let stem = format!("m4-ml-dsa-44-sign-{axis}");
+        let svg = std::fs::read_to_string(out.join(format!("{stem}.svg"))).unwrap();
+        assert!(
+            svg.contains("<svg") && svg.contains("Pareto front"),
+            "{stem}.svg"
+        );
+        assert!(svg.contains("SmallStack"), "presets are labelled");
+        let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();
+        assert!(
+            png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
+            "{stem}.png"
+        );
+    }
+
+    // Warm: everything from the cache, the same figures.
+    let (warm, _) = sweep(&dir, &[]);
+    assert_eq!(warm["sweep"]["cached"], 4);
+    assert_eq!(warm["sweep"]["measured"], 0);
+    assert_eq!(figures(&warm), figures(&v));
+
+    // A corrupt entry is measured again, not trusted; the others still come from the cache.
+    let cache = dir.join("cache");
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    entries.sort();
+    assert_eq!(entries.len(), 4);
+    std::fs::write(&entries[0], b"{\"key\": 17, truncated").unwrap();
+    let (again, out) = sweep(&dir, &[]);
+    assert_eq!(again["sweep"]["cached"], 3);
+    assert_eq!(again["sweep"]["measured"], 1);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("corrupt cache entry"));
+    assert_eq!(figures(&again), figures(&v));
+
+    // Nothing fits a 1 kB budget: no best, the smallest with its excess.
+    let (tight, _) = sweep(&dir, &["--budget", "1k"]);
+    assert!(tight["best"].is_null());
+    let a = &tight["answers"][0];
+    assert_eq!(a["fits"], false);
+    let smallest = a["smallest"]["stack_bytes"].as_u64().unwrap();
+    assert_eq!(
+        a["over"]["stack_bytes_over"].as_u64().unwrap(),
+        smallest - 1024
+    );
+
+    // CSV and Markdown from the cache.
+    for (format, needle) in [
+        ("csv", "target,scheme,op,name"),
+        ("markdown", "| strategy |"),
+    ] {
+        let out = bin()
+            .args(SMALL)
+            .args(["--format", format, "--cache-dir"])
+            .arg(dir.join("cache"))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(needle), "{format}: {text}");
+        assert!(text.contains("small-stack"));
+    }
+
+    // The report pages, from the same cache.
+    let reports = dir.join("reports");
+    let out = bin()
+        .args([
+            "report",
+            "--target",
+            "m4",
+            "--scheme",
+            "ml-dsa-44",
+            "--presets-only",
+        ])
+        .args(["--keccak", "default", "--sign-runs", "2", "--cache-dir"])
+        .arg(dir.join("cache"))
+        .arg("--out")
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(reports.join("m4.md")).unwrap();
+    for needle in [
+        "Recommendations per stack budget",
+        "| 12 kB |",
+        "Method and limits",
+        "model cycles",
+        "git revision",
+    ] {
+        assert!(md.contains(needle), "m4.md lacks {needle}");
+    }
+    let html = std::fs::read_to_string(reports.join("m4.html")).unwrap();
+    assert!(
+        html.contains("<svg") && !html.contains("<img"),
+        "self-contained"
+    );
+    assert!(reports.join("index.md").is_file() && reports.join("index.html").is_file());
+    for op in ["keygen", "sign", "verify"] {
+        assert!(reports
+            .join(format!("m4-ml-dsa-44-{op}-stack.png"))
+            .is_file());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    for (args, needle) in [
+        (vec!["--budget", "12kg"], "invalid budget"),
+        (vec!["--budget=-3"], "invalid budget"),
+        (vec!["--flash-budget", "lots"], "invalid budget"),
+        (vec!["--target", "m9"], "unknown target"),
+        (vec!["--scheme", "ml-dsa-99"], "unknown scheme"),
+        (vec!["--jobs", "0"], "--jobs"),
+        (vec!["--opt-level", "9"], "--opt-level"),
+        (vec!["--op", "encaps"], "invalid value"),
+    ] {
+        let out = bin().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
