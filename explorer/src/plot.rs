@@ -181,7 +181,10 @@ fn chart<DB: DrawingBackend>(
         .margin(12)
         .x_label_area_size(48)
         .y_label_area_size(64)
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .build_cartesian_2d(
+            (x0..x1).log_scale().with_key_points(ticks(x0, x1)),
+            (y0..y1).log_scale().with_key_points(ticks(y0, y1)),
+        )
         .map_err(e)?;
     let runs = g
         .rows
@@ -325,6 +328,22 @@ fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (lo / 1.3, hi.max(lo * 1.5) * 1.3)
 }
 
+/// Tick positions for a log axis: 1, 1.5, 2, 3, 5 and 7 times the powers of ten in range.
+fn ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let mut out = Vec::new();
+    let mut decade = 10f64.powi(lo.log10().floor() as i32);
+    while decade <= hi {
+        for m in [1.0, 1.5, 2.0, 3.0, 5.0, 7.0] {
+            let t = decade * m;
+            if t >= lo && t <= hi {
+                out.push(t);
+            }
+        }
+        decade *= 10.0;
+    }
+    out
+}
+
 /// Tick labels without trailing zeros: 3, 12.5, 0.25.
 fn trim(v: f64) -> String {
     let s = if v >= 100.0 {
@@ -351,6 +370,16 @@ mod tests {
         assert_eq!(trim(12.5), "12.5");
         assert_eq!(trim(0.25), "0.25");
         assert_eq!(trim(150.0), "150");
+    }
+
+    #[test]
+    fn log_ticks() {
+        assert_eq!(
+            ticks(18.0, 210.0),
+            [20.0, 30.0, 50.0, 70.0, 100.0, 150.0, 200.0]
+        );
+        assert_eq!(ticks(4.0, 9.0), [5.0, 7.0]);
+        assert!(ticks(2.0, 1.0).is_empty());
     }
 
     #[test]
