@@ -43,8 +43,31 @@ pub fn render(format: Format, sweep: &Sweep, groups: &[Group]) -> String {
     }
 }
 
+/// A row's figures as cells: stack, flash, RAM, cycles min, mean and max.
+pub fn figure_cells(row: &Row) -> Option<[String; 6]> {
+    row.ok().map(|r| {
+        [
+            digits(r.stack_bytes),
+            digits(r.flash_bytes.total),
+            digits(row.ram_bytes.unwrap_or(0)),
+            digits(r.cycles.min),
+            digits(r.cycles.avg),
+            digits(r.cycles.max),
+        ]
+    })
+}
+
+/// Whether a row fits the budgets, in words (`missing` when it has no figures).
+fn fits_cell<'a>(row: &Row, missing: &'a str) -> &'a str {
+    match row.fits {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => missing,
+    }
+}
+
 /// Rows sorted for display: by mean cycles, failures last.
-fn display_order(g: &Group) -> Vec<usize> {
+pub fn display_order(g: &Group) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..g.rows.len()).collect();
     idx.sort_by_key(|&i| match g.rows[i].ok() {
         Some(r) => (0, r.cycles.avg, r.stack_bytes),
@@ -107,22 +130,12 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
         for i in display_order(g) {
             let row = &g.rows[i];
             let mark = if row.on_front { '*' } else { ' ' };
-            match row.ok() {
-                Some(r) => {
+            match figure_cells(row) {
+                Some([stack, flash, ram, min, mean, max]) => {
                     out += &format!(
-                        "{mark} {:<width$} {:>8} {:>9} {:>8} {:>13} {:>13} {:>13} {:>4}\n",
+                        "{mark} {:<width$} {stack:>8} {flash:>9} {ram:>8} {min:>13} {mean:>13} {max:>13} {:>4}\n",
                         row.name,
-                        digits(r.stack_bytes),
-                        digits(r.flash_bytes.total),
-                        digits(row.ram_bytes.unwrap_or(0)),
-                        digits(r.cycles.min),
-                        digits(r.cycles.avg),
-                        digits(r.cycles.max),
-                        match row.fits {
-                            Some(true) => "yes",
-                            Some(false) => "no",
-                            None => "-",
-                        }
+                        fits_cell(row, "-")
                     )
                 }
                 None => {
@@ -302,23 +315,14 @@ pub fn markdown_table(g: &Group) -> String {
     );
     for i in display_order(g) {
         let row = &g.rows[i];
-        match row.ok() {
-            Some(r) => {
+        match figure_cells(row) {
+            Some(cells) => {
                 out += &format!(
-                    "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                    "| `{}` | {} | {} | {} |\n",
                     row.name,
-                    digits(r.stack_bytes),
-                    digits(r.flash_bytes.total),
-                    digits(row.ram_bytes.unwrap_or(0)),
-                    digits(r.cycles.min),
-                    digits(r.cycles.avg),
-                    digits(r.cycles.max),
+                    cells.join(" | "),
                     if row.on_front { "*" } else { "" },
-                    match row.fits {
-                        Some(true) => "yes",
-                        Some(false) => "no",
-                        None => "",
-                    }
+                    fits_cell(row, "")
                 )
             }
             None => {

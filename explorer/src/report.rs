@@ -338,27 +338,21 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
     ]
     .map(String::from)
     .to_vec();
-    let mut idx: Vec<usize> = (0..g.rows.len()).collect();
-    idx.sort_by_key(|&i| g.rows[i].ok().map_or((1, 0), |r| (0, r.cycles.avg)));
-    let rows = idx
+    let rows = crate::output::display_order(g)
         .iter()
         .map(|&i| {
             let row = &g.rows[i];
-            match row.ok() {
-                Some(r) => vec![
-                    format!("`{}`", row.name),
-                    digits(r.stack_bytes),
-                    digits(r.flash_bytes.total),
-                    digits(row.ram_bytes.unwrap_or(0)),
-                    digits(r.cycles.min),
-                    digits(r.cycles.avg),
-                    digits(r.cycles.max),
-                    if row.on_front {
+            match crate::output::figure_cells(row) {
+                Some(cells) => {
+                    let mut v = vec![format!("`{}`", row.name)];
+                    v.extend(cells);
+                    v.push(if row.on_front {
                         "*".into()
                     } else {
                         String::new()
-                    },
-                ],
+                    });
+                    v
+                }
                 None => {
                     let mut v = vec![
                         format!("`{}`", row.name),

@@ -35,14 +35,13 @@ const SMALL: &[&str] = &[
     "2",
 ];
 
-fn sweep(dir: &Path, extra: &[&str]) -> (Value, Output) {
+fn sweep(dir: &Path, budget: &str) -> (Value, Output) {
     let out = bin()
         .args(SMALL)
-        .args(["--budget", "8k", "--format", "json", "--cache-dir"])
+        .args(["--budget", budget, "--format", "json", "--cache-dir"])
         .arg(dir.join("cache"))
         .arg("--out")
         .arg(dir.join("out"))
-        .args(extra)
         .output()
         .unwrap();
     assert!(
@@ -76,7 +75,7 @@ fn a_small_sweep_end_to_end() {
         return;
     }
     let dir = scratch("sweep");
-    let (v, _) = sweep(&dir, &[]);
+    let (v, _) = sweep(&dir, "8k");
 
     // One result per preset for the signing operation, with measure's fields.
     let results = v["results"].as_array().unwrap();
@@ -170,7 +169,7 @@ fn a_small_sweep_end_to_end() {
     }
 
     // Warm: everything from the cache, the same figures.
-    let (warm, _) = sweep(&dir, &[]);
+    let (warm, _) = sweep(&dir, "8k");
     assert_eq!(warm["sweep"]["cached"], 4);
     assert_eq!(warm["sweep"]["measured"], 0);
     assert_eq!(figures(&warm), figures(&v));
@@ -185,14 +184,14 @@ fn a_small_sweep_end_to_end() {
     entries.sort();
     assert_eq!(entries.len(), 4);
     std::fs::write(&entries[0], b"{\"key\": 17, truncated").unwrap();
-    let (again, out) = sweep(&dir, &[]);
+    let (again, out) = sweep(&dir, "8k");
     assert_eq!(again["sweep"]["cached"], 3);
     assert_eq!(again["sweep"]["measured"], 1);
     assert!(String::from_utf8_lossy(&out.stderr).contains("corrupt cache entry"));
     assert_eq!(figures(&again), figures(&v));
 
     // Nothing fits a 1 kB budget: no best, the smallest with its excess.
-    let (tight, _) = sweep(&dir, &["--budget", "1k"]);
+    let (tight, _) = sweep(&dir, "1k");
     assert!(tight["best"].is_null());
     let a = &tight["answers"][0];
     assert_eq!(a["fits"], false);
