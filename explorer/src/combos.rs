@@ -18,73 +18,113 @@ pub enum KeccakAxis {
     All,
 }
 
-/// One thing to build and measure.
+/// One thing to build and measure: an ML-DSA strategy or an NTRU Prime multiplication.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Candidate {
+pub enum Candidate {
     /// The components and the Keccak backend (`None`: the target's default).
-    pub combination: Combination,
+    MlDsa(Combination),
+    /// A multiplication in R/q (`pqfit::ntruprime::<name>`).
+    NtruPrime(&'static str),
 }
 
 const PATH: &str = "pqfit::strategy::";
+const NTRU_PATH: &str = "pqfit::ntruprime::";
+
+/// The NTRU Prime multiplications swept, smallest stack first; the first four are the
+/// ones `--presets-only` keeps.
+pub const NTRU_MULS: [&str; 6] = [
+    "Schoolbook",
+    "Karatsuba",
+    "GoodNtt",
+    "MixedRadixNtt",
+    "Karatsuba<16>",
+    "Karatsuba<64>",
+];
 
 impl Candidate {
-    /// The preset this is, when it is one (with the default Keccak backend).
+    /// The ML-DSA preset this is, when it is one (with the default Keccak backend).
     pub fn preset(&self) -> Option<&'static catalog::Preset> {
-        if self.combination.keccak.is_some() {
-            return None;
+        match self {
+            Candidate::MlDsa(c) if c.keccak.is_none() => {
+                PRESETS.iter().find(|p| p.components == c.components)
+            }
+            _ => None,
         }
-        PRESETS
-            .iter()
-            .find(|p| p.components == self.combination.components)
     }
 
-    /// A short name: `small-stack`, `small-stack + Sha3Crate`, or the `Custom<...>` type.
+    /// The label on plots: a preset's type name, or an NTRU Prime multiplication.
+    pub fn label(&self) -> Option<&'static str> {
+        match self {
+            Candidate::MlDsa(_) => self.preset().map(|p| p.type_name),
+            Candidate::NtruPrime(m) => Some(m),
+        }
+    }
+
+    /// A short name: `small-stack`, `small-stack + Sha3Crate`, the `Custom<...>` type, or
+    /// the multiplication.
     pub fn name(&self) -> String {
-        let with_preset = PRESETS
-            .iter()
-            .find(|p| p.components == self.combination.components);
-        match (with_preset, self.combination.keccak) {
-            (Some(p), None) => p.name.to_string(),
-            (Some(p), Some(k)) => format!("{} + {k}", p.name),
-            (None, _) => self.combination.to_string(),
+        match self {
+            Candidate::MlDsa(c) => {
+                let with_preset = PRESETS.iter().find(|p| p.components == c.components);
+                match (with_preset, c.keccak) {
+                    (Some(p), None) => p.name.to_string(),
+                    (Some(p), Some(k)) => format!("{} + {k}", p.name),
+                    (None, _) => c.to_string(),
+                }
+            }
+            Candidate::NtruPrime(m) => m.to_string(),
         }
     }
 
     /// The type path the firmware is built with (every name fully qualified).
     pub fn type_path(&self) -> String {
+        let c = match self {
+            Candidate::NtruPrime(m) => return format!("{NTRU_PATH}{m}"),
+            Candidate::MlDsa(c) => c,
+        };
         if let Some(p) = self.preset() {
             return format!("{PATH}{}", p.type_name);
         }
-        let mut args: Vec<String> = self
-            .combination
-            .components
-            .iter()
-            .map(|c| format!("{PATH}{c}"))
-            .collect();
-        if let Some(k) = self.combination.keccak {
+        let mut args: Vec<String> = c.components.iter().map(|c| format!("{PATH}{c}")).collect();
+        if let Some(k) = c.keccak {
             args.push(format!("{PATH}{k}"));
         }
         format!("{PATH}Custom<{}>", args.join(", "))
     }
 
-    /// The declaration to paste: `type Signer = pqfit::Dilithium3<pqfit::strategy::...>;`.
-    /// The firmware measured was built from the same type path, so it compiles.
+    /// The declaration to paste: `type Signer = pqfit::Dilithium3<pqfit::strategy::...>;`
+    /// or `type Kem = pqfit::Sntrup761<pqfit::ntruprime::...>;`. The firmware measured
+    /// was built from the same type path, so it compiles.
     pub fn rust_type(&self, scheme: Scheme) -> String {
+        let name = if scheme.is_kem() { "Kem" } else { "Signer" };
         format!(
-            "type Signer = pqfit::{}<{}>;",
+            "type {name} = pqfit::{}<{}>;",
             scheme.alias(),
             self.type_path()
         )
     }
 
-    /// Parses what `--strategy` or a cache file holds: a preset name or a `Custom<...>`.
+    /// Parses a preset name, a `Custom<...>` or an NTRU Prime multiplication (with or
+    /// without its path).
     pub fn parse(text: &str) -> Option<Candidate> {
-        catalog::parse(text).map(|combination| Candidate { combination })
+        let bare = text.trim().trim_start_matches(NTRU_PATH);
+        if let Some(m) = NTRU_MULS.iter().find(|m| **m == bare) {
+            return Some(Candidate::NtruPrime(m));
+        }
+        catalog::parse(text).map(Candidate::MlDsa)
     }
 }
 
-/// The candidates of a sweep, presets first, then the catalogue order.
-pub fn candidates(presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
+/// The candidates of a sweep for `scheme`: for ML-DSA the presets first, then the
+/// catalogue order; for NTRU Prime the multiplications.
+pub fn candidates(scheme: Scheme, presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
+    if scheme.is_kem() {
+        let n = if presets_only { 4 } else { NTRU_MULS.len() };
+        return NTRU_MULS[..n]
+            .iter()
+            .map(|m| Candidate::NtruPrime(m))
+            .collect();
+    }
     let memory: Vec<[&'static str; 5]> = if presets_only {
         PRESETS.iter().map(|p| p.components).collect()
     } else {
@@ -100,12 +140,10 @@ pub fn candidates(presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
     let is_preset = |c: &[&str; 5]| PRESETS.iter().any(|p| &p.components == c);
     let mut out = Vec::new();
     for components in memory {
-        out.push(Candidate {
-            combination: Combination {
-                components,
-                keccak: None,
-            },
-        });
+        out.push(Candidate::MlDsa(Combination {
+            components,
+            keccak: None,
+        }));
         let others = match keccak {
             KeccakAxis::Default => false,
             KeccakAxis::Presets => is_preset(&components),
@@ -114,12 +152,10 @@ pub fn candidates(presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
         if others {
             // The default backend on every embedded target is Interleaved32.
             for k in catalog::KECCAK.iter().filter(|k| **k != "Interleaved32") {
-                out.push(Candidate {
-                    combination: Combination {
-                        components,
-                        keccak: Some(k),
-                    },
-                });
+                out.push(Candidate::MlDsa(Combination {
+                    components,
+                    keccak: Some(k),
+                }));
             }
         }
     }
@@ -133,32 +169,41 @@ mod tests {
     #[test]
     fn sweep_sizes() {
         let n = PRESETS.len();
-        assert_eq!(candidates(true, KeccakAxis::Default).len(), n);
-        assert_eq!(candidates(true, KeccakAxis::Presets).len(), 3 * n);
         assert_eq!(
-            candidates(false, KeccakAxis::Default).len(),
+            candidates(Scheme::MlDsa65, true, KeccakAxis::Default).len(),
+            n
+        );
+        assert_eq!(
+            candidates(Scheme::MlDsa65, true, KeccakAxis::Presets).len(),
+            3 * n
+        );
+        assert_eq!(
+            candidates(Scheme::MlDsa65, false, KeccakAxis::Default).len(),
             catalog::COMBINATIONS
         );
         assert_eq!(
-            candidates(false, KeccakAxis::Presets).len(),
+            candidates(Scheme::MlDsa65, false, KeccakAxis::Presets).len(),
             catalog::COMBINATIONS + 2 * n
         );
         assert_eq!(
-            candidates(false, KeccakAxis::All).len(),
+            candidates(Scheme::MlDsa65, false, KeccakAxis::All).len(),
             3 * catalog::COMBINATIONS
         );
     }
 
     #[test]
     fn names_and_paths_round_trip() {
-        for c in candidates(false, KeccakAxis::All) {
+        for c in candidates(Scheme::MlDsa65, false, KeccakAxis::All) {
             assert_eq!(Candidate::parse(&c.type_path()), Some(c), "{}", c.name());
-            assert_eq!(Candidate::parse(&c.combination.to_string()), Some(c));
+            let Candidate::MlDsa(combination) = c else {
+                panic!("ML-DSA only")
+            };
+            assert_eq!(Candidate::parse(&combination.to_string()), Some(c));
             let ty = c.rust_type(Scheme::MlDsa65);
             assert!(ty.starts_with("type Signer = pqfit::Dilithium3<pqfit::strategy::"));
             assert!(ty.ends_with(">;"));
         }
-        let small = candidates(true, KeccakAxis::Presets);
+        let small = candidates(Scheme::MlDsa65, true, KeccakAxis::Presets);
         assert_eq!(small[0].name(), "small-stack");
         assert_eq!(small[0].type_path(), "pqfit::strategy::SmallStack");
         assert_eq!(small[1].name(), "small-stack + Interleaved32Compact");
@@ -166,5 +211,23 @@ mod tests {
         assert!(small[1]
             .type_path()
             .ends_with("pqfit::strategy::Interleaved32Compact>"));
+    }
+
+    #[test]
+    fn ntru_prime_multiplications() {
+        let all = candidates(Scheme::Sntrup761, false, KeccakAxis::All);
+        assert_eq!(all.len(), NTRU_MULS.len());
+        assert_eq!(
+            candidates(Scheme::Ntrulpr761, true, KeccakAxis::All).len(),
+            4
+        );
+        for c in all {
+            assert_eq!(Candidate::parse(&c.type_path()), Some(c));
+            assert_eq!(c.label(), Some(c.name()).as_deref());
+        }
+        assert_eq!(
+            Candidate::NtruPrime("Karatsuba<16>").rust_type(Scheme::Sntrup761),
+            "type Kem = pqfit::Sntrup761<pqfit::ntruprime::Karatsuba<16>>;"
+        );
     }
 }

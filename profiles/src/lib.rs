@@ -5,6 +5,7 @@
 //! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model.
 //! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
 //! - [`emu`]: unicorn-engine with the cycle model, stack painting and error handling.
+//! - [`kem`]: the same for the NTRU Prime KEMs (keygen, encaps, decaps).
 //! - [`mod@measure`]: builds the firmware (`profiles/firmware`) for a target, scheme and
 //!   strategy, runs each operation and checks its outputs against the host, byte for byte.
 //!
@@ -13,6 +14,7 @@
 pub mod cost;
 pub mod elf;
 pub mod emu;
+pub mod kem;
 pub mod measure;
 pub mod profile;
 pub mod rv;

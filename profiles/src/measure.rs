@@ -14,7 +14,7 @@ use crate::emu::{Machine, Run, StackRegion};
 use crate::profile::{Isa, Profile};
 use crate::Error;
 
-/// A signature scheme and parameter set.
+/// A scheme and parameter set: the ML-DSA signatures and the NTRU Prime KEMs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scheme {
     /// ML-DSA-44 (Dilithium2).
@@ -23,13 +23,28 @@ pub enum Scheme {
     MlDsa65,
     /// ML-DSA-87 (Dilithium5).
     MlDsa87,
+    /// Streamlined NTRU Prime sntrup761 (round 3).
+    Sntrup761,
+    /// NTRU LPRime ntrulpr761 (round 3).
+    Ntrulpr761,
 }
 
-impl Scheme {
-    /// Every scheme, in order of security category.
-    pub const ALL: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+/// The operations of a signature scheme, in the order they are measured.
+pub const SIGNATURE_OPS: [&str; 3] = ["keygen", "sign", "verify"];
+/// The operations of a KEM, in the order they are measured.
+pub const KEM_OPS: [&str; 3] = ["keygen", "encaps", "decaps"];
 
-    /// Parses `ml-dsa-65`, `mldsa65`, `dilithium3` and the like.
+impl Scheme {
+    /// Every scheme: the signatures by security category, then the KEMs.
+    pub const ALL: [Scheme; 5] = [
+        Scheme::MlDsa44,
+        Scheme::MlDsa65,
+        Scheme::MlDsa87,
+        Scheme::Sntrup761,
+        Scheme::Ntrulpr761,
+    ];
+
+    /// Parses `ml-dsa-65`, `mldsa65`, `dilithium3`, `sntrup761` and the like.
     pub fn parse(s: &str) -> Result<Self, Error> {
         let k: String = s
             .chars()
@@ -40,8 +55,10 @@ impl Scheme {
             "mldsa44" | "dilithium2" => Ok(Scheme::MlDsa44),
             "mldsa65" | "dilithium3" => Ok(Scheme::MlDsa65),
             "mldsa87" | "dilithium5" => Ok(Scheme::MlDsa87),
+            "sntrup761" => Ok(Scheme::Sntrup761),
+            "ntrulpr761" => Ok(Scheme::Ntrulpr761),
             _ => Err(Error::Unknown(format!(
-                "unknown scheme {s:?}: expected ml-dsa-44, ml-dsa-65 or ml-dsa-87"
+                "unknown scheme {s:?}: expected ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761 or ntrulpr761"
             ))),
         }
     }
@@ -52,24 +69,44 @@ impl Scheme {
             Scheme::MlDsa44 => "ml-dsa-44",
             Scheme::MlDsa65 => "ml-dsa-65",
             Scheme::MlDsa87 => "ml-dsa-87",
+            Scheme::Sntrup761 => "sntrup761",
+            Scheme::Ntrulpr761 => "ntrulpr761",
         }
     }
 
-    /// The pqfit alias that takes the strategy as its parameter (`Dilithium3`).
+    /// A key-encapsulation mechanism (keygen, encaps, decaps) rather than a signature.
+    pub fn is_kem(self) -> bool {
+        matches!(self, Scheme::Sntrup761 | Scheme::Ntrulpr761)
+    }
+
+    /// The operations measured, in order.
+    pub fn ops(self) -> [&'static str; 3] {
+        if self.is_kem() {
+            KEM_OPS
+        } else {
+            SIGNATURE_OPS
+        }
+    }
+
+    /// The pqfit type that takes the strategy as its parameter (`Dilithium3`, `Sntrup761`).
     pub fn alias(self) -> &'static str {
         match self {
             Scheme::MlDsa44 => "Dilithium2",
             Scheme::MlDsa65 => "Dilithium3",
             Scheme::MlDsa87 => "Dilithium5",
+            Scheme::Sntrup761 => "Sntrup761",
+            Scheme::Ntrulpr761 => "Ntrulpr761",
         }
     }
 
-    /// The pqfit parameter-set type name.
+    /// The name the firmware's build script takes (`PQFIT_FW_SCHEME`).
     pub fn type_name(self) -> &'static str {
         match self {
             Scheme::MlDsa44 => "MlDsa44",
             Scheme::MlDsa65 => "MlDsa65",
             Scheme::MlDsa87 => "MlDsa87",
+            Scheme::Sntrup761 => "Sntrup761",
+            Scheme::Ntrulpr761 => "Ntrulpr761",
         }
     }
 }
@@ -304,7 +341,7 @@ pub fn build_firmware(
 }
 
 /// A deterministic byte stream for the fixed inputs (splitmix64).
-fn fill(seed: u64, out: &mut [u8]) {
+pub(crate) fn fill(seed: u64, out: &mut [u8]) {
     let mut s = seed;
     for chunk in out.chunks_mut(8) {
         s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -386,12 +423,12 @@ fn host_ref<P: ParameterSet>(inp: &Inputs) -> HostRef {
 
 /// A buffer of the firmware: address and size from its symbol.
 #[derive(Clone, Copy, Debug)]
-struct Buf {
-    addr: u64,
-    size: u64,
+pub(crate) struct Buf {
+    pub(crate) addr: u64,
+    pub(crate) size: u64,
 }
 
-fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
+pub(crate) fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
     let s = image
         .symbol(name)
         .ok_or_else(|| Error::Elf(format!("no symbol {name}")))?;
@@ -409,7 +446,7 @@ fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
     })
 }
 
-fn entry(image: &Image, name: &str) -> Result<u64, Error> {
+pub(crate) fn entry(image: &Image, name: &str) -> Result<u64, Error> {
     image
         .symbol(name)
         .map(|s| s.addr)
@@ -418,12 +455,12 @@ fn entry(image: &Image, name: &str) -> Result<u64, Error> {
 
 /// Collects per-run figures for one operation.
 #[derive(Default)]
-struct Acc {
-    runs: Vec<Run>,
+pub(crate) struct Acc {
+    pub(crate) runs: Vec<Run>,
 }
 
 impl Acc {
-    fn report(&self, common: &OpReport, op: &str) -> OpReport {
+    pub(crate) fn report(&self, common: &OpReport, op: &str) -> OpReport {
         let cyc: Vec<u64> = self.runs.iter().map(|r| r.cycles).collect();
         let n = cyc.len().max(1) as u64;
         let mut r = common.clone();
@@ -442,7 +479,7 @@ impl Acc {
 
 /// Opens the machine for an image: the stack is `_stack_start.._stack_top` when the ELF
 /// defines them, else from the end of the loaded RAM contents to the end of RAM.
-fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error> {
+pub(crate) fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error> {
     let m = profile.memory;
     let ram = m.ram_origin..m.ram_origin + m.ram_bytes;
     let stack = match (
@@ -471,6 +508,39 @@ fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error
     Ok(machine)
 }
 
+/// An output of the target must equal the host's.
+pub(crate) fn compare(what: String, got: &[u8], want: &[u8]) -> Result<(), Error> {
+    if got == want {
+        return Ok(());
+    }
+    let at = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(0);
+    let show = |v: &[u8]| {
+        v.iter()
+            .skip(at)
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
+    Err(Error::Mismatch(format!(
+        "{what}: first difference at byte {at} of {} (target {}.., host {}..)",
+        want.len(),
+        show(got),
+        show(want)
+    )))
+}
+
+/// An entry point must return 0, as the host call succeeded.
+pub(crate) fn status(op: &str, run: &Run) -> Result<(), Error> {
+    if run.ret == 0 {
+        Ok(())
+    } else {
+        Err(Error::Mismatch(format!(
+            "{op} returned {} on the target, 0 on the host",
+            run.ret
+        )))
+    }
+}
+
 /// Builds and measures one (target, scheme, strategy, opt-level).
 pub fn measure(req: &Request) -> Result<Measurement, Error> {
     let profile = Profile::load(&req.target)?;
@@ -492,6 +562,8 @@ pub fn measure(req: &Request) -> Result<Measurement, Error> {
         Scheme::MlDsa44 => run_mldsa::<pqfit::MlDsa44>(&profile, req, &ty, &elf),
         Scheme::MlDsa65 => run_mldsa::<pqfit::MlDsa65>(&profile, req, &ty, &elf),
         Scheme::MlDsa87 => run_mldsa::<pqfit::MlDsa87>(&profile, req, &ty, &elf),
+        Scheme::Sntrup761 => crate::kem::run_kem::<crate::kem::Sntrup>(&profile, req, &ty, &elf),
+        Scheme::Ntrulpr761 => crate::kem::run_kem::<crate::kem::Lpr>(&profile, req, &ty, &elf),
     }
 }
 
@@ -542,48 +614,18 @@ pub fn run_mldsa<P: ParameterSet>(
         runs: 0,
         opt_level: req.opt_level.clone(),
     };
-    let check = |what: String, got: &[u8], want: &[u8]| -> Result<(), Error> {
-        if got == want {
-            return Ok(());
-        }
-        let at = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(0);
-        let show = |v: &[u8]| {
-            v.iter()
-                .skip(at)
-                .take(8)
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        };
-        Err(Error::Mismatch(format!(
-            "{what}: first difference at byte {at} of {} (target {}.., host {}..)",
-            want.len(),
-            show(got),
-            show(want)
-        )))
-    };
-    let status = |op: &str, run: &Run| -> Result<(), Error> {
-        if run.ret == 0 {
-            Ok(())
-        } else {
-            Err(Error::Mismatch(format!(
-                "{op} returned {} on the target, 0 on the host",
-                run.ret
-            )))
-        }
-    };
-
     let mut keygen = Acc::default();
     for (i, x) in inputs.xis.iter().enumerate() {
         m.reset_statics()?;
         m.write(xi.addr, x)?;
         let run = m.call(keygen_at, limit)?;
         status("keygen", &run)?;
-        check(
+        compare(
             format!("keygen {i} verifying key"),
             &m.read(vk.addr, P::PK_BYTES)?,
             &host.keys[i].0,
         )?;
-        check(
+        compare(
             format!("keygen {i} signing key"),
             &m.read(sk.addr, P::SK_BYTES)?,
             &host.keys[i].1,
@@ -600,7 +642,7 @@ pub fn run_mldsa<P: ParameterSet>(
         m.write(rnd.addr, &inputs.rnds[i])?;
         let run = m.call(sign_at, limit)?;
         status("sign", &run)?;
-        check(
+        compare(
             format!("signature {i}"),
             &m.read(sig.addr, P::SIG_BYTES)?,
             &host.sigs[i],
