@@ -26,6 +26,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod cross;
 mod error;
 mod keys;
 pub mod mldsa;

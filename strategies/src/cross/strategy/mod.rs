@@ -1,0 +1,131 @@
+//! Memory strategies for CROSS: where each large intermediate lives.
+//!
+//! The algorithms in [`crate::cross`] are written once over these traits; a
+//! strategy is a type naming one implementation per component:
+//!
+//! | component | trait | decides | implementations |
+//! |---|---|---|---|
+//! | round seeds | [`RoundSeeds`] | seed tree kept, or each seed re-derived from the root | [`StoredSeedTree`], [`RegeneratedSeeds`] |
+//! | commitments | [`Commitments`] | all commitments and the Merkle tree kept, or hashed as made (one node per level) and recomputed for the proof | [`StoredMerkleTree`], [`IncrementalMerkle`] |
+//! | V and W | [`Matrices`] | the matrices kept, or streamed from seed_pk at every product | [`StoredMatrices`], [`StreamedMatrices`] |
+//!
+//! Whatever the mix, the per-round vectors (e', u', v, y) are never kept for all t
+//! rounds: they are re-expanded from the round seed where needed, and the responses
+//! are written straight into the caller's signature buffer. Every strategy yields
+//! byte-identical keys and signatures.
+
+mod incremental_merkle;
+mod presets;
+mod regenerated_seeds;
+mod stored_matrices;
+mod stored_merkle_tree;
+mod stored_seed_tree;
+mod streamed_matrices;
+
+pub use incremental_merkle::IncrementalMerkle;
+pub use presets::{Balanced, Custom, Fast, MinStack};
+pub use regenerated_seeds::RegeneratedSeeds;
+pub use stored_matrices::StoredMatrices;
+pub use stored_merkle_tree::StoredMerkleTree;
+pub use stored_seed_tree::StoredSeedTree;
+pub use streamed_matrices::StreamedMatrices;
+
+use pqfit_core::cross::tree::Flags;
+use pqfit_core::cross::CrossParams;
+use pqfit_core::keccak::Keccak;
+use zeroize::Zeroize;
+
+/// Where the round seeds come from.
+pub trait RoundSeeds<P: CrossParams> {
+    /// Memory kept for one signing or verification.
+    type Store: Default + Zeroize;
+
+    /// Signing: prepares the seeds of the root seed and salt.
+    fn generate<K: Keccak>(store: &mut Self::Store, root: &[u8], salt: &[u8]);
+
+    /// Signing: round `round`'s seed into `out`.
+    fn round_seed<K: Keccak>(
+        store: &Self::Store,
+        root: &[u8],
+        salt: &[u8],
+        round: usize,
+        out: &mut [u8],
+    );
+
+    /// Signing: the seed of tree node `node` (not for the fast corner).
+    fn node_seed<K: Keccak>(
+        store: &Self::Store,
+        root: &[u8],
+        salt: &[u8],
+        node: usize,
+        out: &mut [u8],
+    );
+
+    /// Verification: prepares from the seed path; `flags` are
+    /// [`Flags::seeds_to_publish`].
+    fn rebuild<K: Keccak>(store: &mut Self::Store, flags: &Flags, path: &[u8], salt: &[u8]);
+
+    /// Verification: the seed of a round disclosed by seed (`chall_2 = 1`).
+    fn rebuilt_round_seed<K: Keccak>(
+        store: &Self::Store,
+        flags: &Flags,
+        chall_2: &[u8],
+        path: &[u8],
+        salt: &[u8],
+        round: usize,
+        out: &mut [u8],
+    );
+}
+
+/// Where the commitments of signing's first pass go.
+pub trait Commitments<P: CrossParams, K: Keccak> {
+    /// Memory kept from the first pass to the responses.
+    type Store;
+    /// Whether the responses pass recomputes every first commitment to write the
+    /// Merkle proof (the tree was not kept).
+    const RECOMPUTES: bool;
+
+    /// An empty store.
+    fn new() -> Self::Store;
+
+    /// Round `round`'s commitments, in round order.
+    fn add(store: &mut Self::Store, round: usize, cmt_0: &[u8], cmt_1: &[u8]);
+
+    /// d_0 (the Merkle root) and d_1 (the hash of all second commitments).
+    fn finish(store: &mut Self::Store, d0: &mut [u8], d1: &mut [u8]);
+
+    /// Round `round`'s second commitment, if kept.
+    fn cmt_1(store: &Self::Store, round: usize) -> Option<&[u8]>;
+
+    /// Writes the Merkle proof from the kept tree (when not [`Self::RECOMPUTES`]).
+    fn write_proof(store: &Self::Store, chall_2: &[u8], proof: &mut [u8]);
+}
+
+/// Where the parity-check matrix V (and, for R-SDP(G), the generator W) live.
+pub trait Matrices<P: CrossParams> {
+    /// Memory kept for one operation.
+    type Store: Default + Zeroize;
+
+    /// Prepares the store for `seed_pk` (once per operation).
+    fn expand<K: Keccak>(store: &mut Self::Store, seed_pk: &[u8]);
+
+    /// `fp_vec_by_fp_matrix`: out = x H^T, i.e. out\[j\] = x\[k + j\] + sum_i x\[i\]
+    /// V\[i\]\[j\] mod p, for x in F_p^n.
+    fn syndrome<K: Keccak>(store: &Self::Store, seed_pk: &[u8], x: &[u16], out: &mut [u16]);
+
+    /// `fz_inf_w_by_fz_matrix` (R-SDP(G)): out = e_G \[W | I\] mod z.
+    fn expand_g<K: Keccak>(store: &Self::Store, seed_pk: &[u8], e_g: &[u8], out: &mut [u8]);
+}
+
+/// A complete CROSS strategy: one implementation per component and a Keccak
+/// backend. Name one with [`Custom`] or use a preset.
+pub trait Strategy<P: CrossParams> {
+    /// The Keccak backend.
+    type Keccak: Keccak;
+    /// Round seeds.
+    type Seeds: RoundSeeds<P>;
+    /// Commitments and Merkle tree.
+    type Commit: Commitments<P, Self::Keccak>;
+    /// V and W.
+    type Matrix: Matrices<P>;
+}
