@@ -8,7 +8,9 @@
 #[macro_use]
 mod support;
 
-use pqfit::cross::{Cross, CrossParams, Fast, Signature, SigningKey, Strategy, VerifyingKey};
+use pqfit::cross::{
+    Cross, CrossParams, Fast, MinStack, Signature, SigningKey, Strategy, VerifyingKey,
+};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use support::drbg::{kat_entropy, NistDrbg};
@@ -149,6 +151,7 @@ macro_rules! kat {
         #[test]
         fn $first3() {
             first_three::<pqfit::cross::$P, Fast>($name);
+            first_three::<pqfit::cross::$P, MinStack>($name);
         }
     };
     ($first3:ident, $full:ident, $P:ident, $name:literal) => {

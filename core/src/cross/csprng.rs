@@ -243,7 +243,7 @@ impl<K: Keccak> Sampler<K> {
 
     /// The next accepted value. Which candidates are rejected depends only on the
     /// rejected candidates themselves, never on accepted ones.
-    pub fn next(&mut self) -> u16 {
+    pub fn sample(&mut self) -> u16 {
         loop {
             let v = self.stream.take(self.bits) + self.offset;
             if v < self.bound {

@@ -94,7 +94,10 @@ pub fn tree_proof<P: CrossParams>(tree: &[u8], chall_2: &[u8], proof: &mut [u8])
 #[derive(Clone, Copy)]
 struct Pending {
     node: u16,
+    /// The verifier computes this node.
     computed: bool,
+    /// The digest is known here (always in signing).
+    known: bool,
     digest: [u8; MAX_HASH_BYTES],
 }
 
@@ -120,6 +123,7 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
             stack: [Pending {
                 node: 0,
                 computed: false,
+                known: false,
                 digest: [0; MAX_HASH_BYTES],
             }; MAX_LEVELS + 1],
             len: 0,
@@ -163,6 +167,7 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
         let mut cur = Pending {
             node: node as u16,
             computed: self.computed(node),
+            known: digest.is_some(),
             digest: [0; MAX_HASH_BYTES],
         };
         if let Some(d) = digest {
@@ -172,17 +177,17 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
         while level > 0
             && self.len > 0
             && self.stack[self.len - 1].node as usize == sibling(cur.node as usize)
-            && cur.node % 2 == 0
+            && cur.node.is_multiple_of(2)
         {
             self.len -= 1;
             let mut left = self.stack[self.len];
             let right_node = cur.node as usize;
             // Exactly one child computed: the other is a proof node.
             if left.computed != cur.computed {
-                let (missing, missing_digest) = if left.computed {
-                    (right_node, &mut cur.digest)
+                let (missing, missing_digest, missing_known) = if left.computed {
+                    (right_node, &mut cur.digest, &mut cur.known)
                 } else {
-                    (left.node as usize, &mut left.digest)
+                    (left.node as usize, &mut left.digest, &mut left.known)
                 };
                 if let Some(f) = self.flags {
                     let rank = proof_rank::<P>(f, Some(missing));
@@ -195,6 +200,7 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
                             let mut d = [0u8; MAX_HASH_BYTES];
                             self.read_proof::<P>(input, rank, &mut d);
                             missing_digest[..h].copy_from_slice(&d[..h]);
+                            *missing_known = true;
                         }
                         ProofIo::Ignore => {}
                     }
@@ -202,13 +208,15 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
             }
             let p = parent::<P>(left.node as usize, level);
             let computed = left.computed || cur.computed;
+            let known = left.known && cur.known;
             let mut d = [0u8; MAX_HASH_BYTES];
-            if computed {
+            if known {
                 hash::<P, K>(&[&left.digest[..h], &cur.digest[..h]], HASH_DSC, &mut d);
             }
             cur = Pending {
                 node: p as u16,
                 computed,
+                known,
                 digest: d,
             };
             level -= 1;

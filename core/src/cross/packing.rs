@@ -46,7 +46,7 @@ pub fn unpack(
         sink(i, v as u16);
     }
     let used = n * bits;
-    if used % 8 != 0 {
+    if !used.is_multiple_of(8) {
         ok &= input[used / 8] >> (used % 8) == 0;
     }
     ok

@@ -56,8 +56,8 @@ pub(crate) fn key_gen<P: CrossParams, S: Strategy<P>>(
     expand_secret::<P, S>(&matrices, seed_e, seed_pk, &mut e);
 
     let mut x = [0u16; MAX_N];
-    for j in 0..P::N {
-        x[j] = restr_to_val::<P>(e.e_bar[j]);
+    for (x, &e) in x.iter_mut().zip(&e.e_bar[..P::N]) {
+        *x = restr_to_val::<P>(e);
     }
     let mut s = [0u16; MAX_N_K];
     S::Matrix::syndrome::<K<P, S>>(&matrices, seed_pk, &x, &mut s);

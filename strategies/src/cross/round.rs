@@ -47,18 +47,18 @@ pub(crate) fn expand_e<P: CrossParams, K: Keccak, M: Matrices<P>>(
     let mut s = fz_sampler::<P, K>(xof, P::BITS_FZ_CT_RNG);
     if P::RSDPG {
         for e in out.e_g_bar[..P::M].iter_mut() {
-            *e = s.next() as u8;
+            *e = s.sample() as u8;
         }
         M::expand_g::<K>(matrices, seed_pk, &out.e_g_bar, &mut out.e_bar);
     } else {
         for e in out.e_bar[..P::N].iter_mut() {
-            *e = s.next() as u8;
+            *e = s.sample() as u8;
         }
     }
     if let Some(u) = u_prime {
         s.reshape(P::BITS_N_FP_CT_RNG, P::BITS_P, P::P as u32, 0);
         for x in u[..P::N].iter_mut() {
-            *x = s.next();
+            *x = s.sample();
         }
     }
 }
@@ -110,8 +110,12 @@ impl Round {
     /// The packed response v: v-bar = e-bar - e'-bar (R-SDP) or v_G-bar = e_G-bar -
     /// e'_G-bar (R-SDP(G)), written into `out`; `v_bar` receives v-bar.
     pub fn v<P: CrossParams>(&self, e: &Secret, v_bar: &mut [u8; MAX_N], out: &mut [u8]) {
-        for j in 0..P::N {
-            v_bar[j] = fz_sub::<P>(e.e_bar[j], self.e_prime.e_bar[j]);
+        for ((v, &a), &b) in v_bar
+            .iter_mut()
+            .zip(&e.e_bar[..P::N])
+            .zip(&self.e_prime.e_bar)
+        {
+            *v = fz_sub::<P>(a, b);
         }
         let len = P::RESTRICTED_LEN;
         if P::RSDPG {

@@ -104,7 +104,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut y_hash = Xof::<K<P, S>>::new::<P>();
     let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
     for i in 0..P::T {
-        let c = chall_1.next();
+        let c = chall_1.sample();
         S::Seeds::round_seed::<K<P, S>>(&tree, root_seed, salt, i, &mut seed.0);
         round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
         round.y::<P>(c, &mut packed_y);
@@ -127,8 +127,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         let path = &mut sig[P::SIG_PATH..P::SIG_PROOF];
         let mut out = 0;
         if P::NO_TREES {
-            for i in 0..P::T {
-                if chall_2[i] == 1 {
+            for (i, &c) in chall_2[..P::T].iter().enumerate() {
+                if c == 1 {
                     S::Seeds::round_seed::<K<P, S>>(&tree, root_seed, salt, i, &mut seed.0);
                     path[out * sd..out * sd + sd].copy_from_slice(&seed.0[..sd]);
                     out += 1;
@@ -164,9 +164,9 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let resp_len = P::PACKED_Y_BYTES + P::PACKED_V_BYTES;
     let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
     let mut r = 0;
-    for i in 0..P::T {
-        let c = chall_1.next();
-        let answered = chall_2[i] == 0;
+    for (i, &challenge) in chall_2[..P::T].iter().enumerate() {
+        let c = chall_1.sample();
+        let answered = challenge == 0;
         let recompute = <S::Commit as Commitments<P, K<P, S>>>::RECOMPUTES;
         if !answered && !recompute {
             continue;

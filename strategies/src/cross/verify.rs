@@ -78,7 +78,7 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
     let mut packed_y = [0u8; 256];
     let mut r = 0;
     for i in 0..P::T {
-        let c = chall_1.next();
+        let c = chall_1.sample();
         if chall_2[i] == 1 {
             // Disclosed seed: recompute cmt_1 and y.
             S::Seeds::rebuilt_round_seed::<K<P, S>>(

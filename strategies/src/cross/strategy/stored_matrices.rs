@@ -43,12 +43,12 @@ impl<P: CrossParams> Matrices<P> for StoredMatrices {
         let mut s = fz_sampler::<P, K>(xof, P::BITS_W_CT_RNG);
         if P::RSDPG {
             for w in store.w.iter_mut() {
-                *w = s.next() as u8;
+                *w = s.sample() as u8;
             }
         }
         s.reshape(P::BITS_V_CT_RNG, P::BITS_P, P::P as u32, 0);
         for v in store.v.iter_mut() {
-            *v = s.next();
+            *v = s.sample();
         }
     }
 
@@ -68,8 +68,8 @@ impl<P: CrossParams> Matrices<P> for StoredMatrices {
 
     fn expand_g<K: Keccak>(store: &Self::Store, _seed_pk: &[u8], e_g: &[u8], out: &mut [u8]) {
         let nm = P::N - P::M;
-        for j in 0..nm {
-            out[j] = fz_dot::<P>(&e_g[..P::M], (0..P::M).map(|i| store.w[i * nm + j]));
+        for (j, o) in out[..nm].iter_mut().enumerate() {
+            *o = fz_dot::<P>(&e_g[..P::M], (0..P::M).map(|i| store.w[i * nm + j]));
         }
         out[nm..P::N].copy_from_slice(&e_g[..P::M]);
     }

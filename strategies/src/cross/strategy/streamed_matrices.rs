@@ -33,7 +33,7 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
         let mut acc = [0u32; MAX_N_K];
         for &xi in &x[..P::K] {
             for a in acc[..nk].iter_mut() {
-                *a += xi as u32 * s.next() as u32;
+                *a += xi as u32 * s.sample() as u32;
             }
         }
         for j in 0..nk {
@@ -47,7 +47,7 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
         let mut acc = [0u32; MAX_N];
         for &e in &e_g[..P::M] {
             for a in acc[..nm].iter_mut() {
-                *a += e as u32 * s.next() as u32;
+                *a += e as u32 * s.sample() as u32;
             }
         }
         for j in 0..nm {
