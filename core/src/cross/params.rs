@@ -190,7 +190,8 @@ pub trait CrossParams: 'static + Sized {
     type MerkleTreeLen: ArrayLength;
     /// t digests (all first-commitment or all second-commitment digests) as a type.
     type DigestsLen: ArrayLength;
-    /// Entries of V, k (n - k), as a type.
+    /// Bytes of V kept whole: k (n - k) entries of one byte (p = 127) or two bytes
+    /// (p = 509), as a type.
     type VLen: ArrayLength;
     /// Entries of W, m (n - m) (0 for R-SDP), as a type.
     type WLen: ArrayLength;
@@ -242,7 +243,7 @@ macro_rules! parameter_set {
             type SeedTreeLen = size!(<$ty as CrossParams>::SEED_TREE_BYTES);
             type MerkleTreeLen = size!(<$ty as CrossParams>::MERKLE_TREE_BYTES);
             type DigestsLen = size!($t * <$ty as CrossParams>::HASH_BYTES);
-            type VLen = size!($k * ($n - $k));
+            type VLen = size!($k * ($n - $k) * if $rsdpg { 2 } else { 1 });
             type WLen = size!($m * ($n - $m));
         }
     };

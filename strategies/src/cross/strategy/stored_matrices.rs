@@ -8,14 +8,14 @@ use pqfit_core::cross::{CrossParams, MAX_N_K};
 use pqfit_core::keccak::Keccak;
 use zeroize::Zeroize;
 
-/// Keeps V (k (n - k) elements of F_p, two bytes each) and W (m (n - m) elements of
-/// F_z) for the operation.
+/// Keeps V (k (n - k) elements of F_p, one byte each for p = 127, two bytes
+/// little-endian for p = 509) and W (m (n - m) elements of F_z) for the operation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StoredMatrices;
 
 /// The kept matrices, row-major as `expand_pk` draws them.
 pub struct MatrixStore<P: CrossParams> {
-    v: GenericArray<u16, P::VLen>,
+    v: GenericArray<u8, P::VLen>,
     w: GenericArray<u8, P::WLen>,
 }
 
@@ -47,17 +47,25 @@ impl<P: CrossParams> Matrices<P> for StoredMatrices {
             }
         }
         s.reshape(P::BITS_V_CT_RNG, P::BITS_P, P::P as u32, 0);
-        for v in store.v.iter_mut() {
-            *v = s.sample();
+        let width = if P::RSDPG { 2 } else { 1 };
+        for v in store.v.chunks_exact_mut(width) {
+            let x = s.sample().to_le_bytes();
+            v.copy_from_slice(&x[..width]);
         }
     }
 
     fn syndrome<K: Keccak>(store: &Self::Store, _seed_pk: &[u8], x: &[u16], out: &mut [u16]) {
         let nk = P::N - P::K;
         let mut acc = [0u32; MAX_N_K];
-        for (i, row) in store.v.chunks_exact(nk).enumerate() {
+        let width = if P::RSDPG { 2 } else { 1 };
+        for (i, row) in store.v.chunks_exact(nk * width).enumerate() {
             let xi = x[i] as u32;
-            for (a, &v) in acc.iter_mut().zip(row) {
+            for (a, v) in acc.iter_mut().zip(row.chunks_exact(width)) {
+                let v = if P::RSDPG {
+                    u16::from_le_bytes([v[0], v[1]])
+                } else {
+                    v[0] as u16
+                };
                 *a += xi * v as u32;
             }
         }
