@@ -18,6 +18,8 @@
 //!
 //! The strategies ([`strategy`]) change stack, time and flash, never the bytes.
 
+#[cfg(feature = "instantiate-all")]
+pub mod instantiate;
 mod keygen;
 mod round;
 mod sign;

@@ -14,7 +14,7 @@ use pqfit_core::cross::csprng::{
 use pqfit_core::cross::merkle::{MerkleBuilder, ProofIo};
 use pqfit_core::cross::tree::{is_published, level_start, Flags};
 use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_T};
-use zeroize::Zeroizing;
+use zeroize::{Zeroize, Zeroizing};
 
 /// digest_chall_1 = Hash(Hash(msg) || digest_cmt || salt).
 pub(crate) fn digest_chall_1<P: CrossParams, K: pqfit_core::keccak::Keccak>(
@@ -191,6 +191,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             round.y::<P>(c, y_out);
             let mut v_bar = [0u8; pqfit_core::cross::MAX_N];
             round.v::<P>(&e, &mut v_bar, v_out);
+            v_bar.zeroize();
             match S::Commit::cmt_1(&commitments, i) {
                 Some(c1) => resp_1[r * h..r * h + h].copy_from_slice(&c1[..h]),
                 None => commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut resp_1[r * h..r * h + h]),
@@ -198,4 +199,6 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             r += 1;
         }
     }
+    // v of a round whose seed is disclosed would reveal e-bar.
+    packed_v.zeroize();
 }
