@@ -88,8 +88,9 @@ for f in names:
     pm = re.search(r"params::(\w+), pqfit::cross::strategy::presets::Custom<pqfit::cross::strategy::\w+::(\w+), "
                    r"pqfit::cross::strategy::\w+::(\w+), pqfit::cross::strategy::\w+::(\w+)", d)
     if pm:
-        preset = {"RegeneratedSeeds IncrementalMerkle StreamedMatrices": "MinStack",
-                  "StoredSeedTree StoredMerkleTree StoredMatrices": "Fast"}[" ".join(pm.group(2, 3, 4))]
+        # The first three components tell the presets apart.
+        preset = {"RegeneratedSeeds IncrementalMerkle HashedCmt1": "MinStack",
+                  "StoredSeedTree StoredMerkleTree StoredCmt1": "Fast"}[" ".join(pm.group(2, 3, 4))]
         pset = pm.group(1)
     else:  # Cross<P> with the default strategy, Balanced
         pset, preset = re.search(r"params::(\w+)>", d).group(1), "Balanced"

@@ -3,9 +3,9 @@
 //! on all 18 sets.
 
 use pqfit::cross::{
-    Balanced, Cross, CrossParams, Custom, Fast, IncrementalMerkle, MinStack, RegeneratedSeeds,
-    Signature, SigningKey, StoredMatrices, StoredMerkleTree, StoredSeedTree, Strategy,
-    StreamedMatrices, VerifyingKey,
+    Balanced, Cross, CrossParams, Custom, Fast, HashedCmt1, IncrementalMerkle, MinStack,
+    RegeneratedSeeds, RegeneratedY, Signature, SigningKey, StoredCmt1, StoredMatrices,
+    StoredMerkleTree, StoredSeedTree, StoredY, Strategy, StreamedMatrices, VerifyingKey,
 };
 
 /// Key pair and signature of one strategy, for two messages.
@@ -66,23 +66,37 @@ macro_rules! same_as_reference {
     }};
 }
 
+/// Expands to the list of all 32 mixes of the five components.
 macro_rules! all_mixes {
     ($test:ident, $P:ident) => {
         #[test]
         fn $test() {
             use pqfit::cross::$P as P;
+            all_mixes!(@seeds P);
             same_as_reference!(P, 3, [
-                Custom<StoredSeedTree, StoredMerkleTree, StoredMatrices>,
-                Custom<StoredSeedTree, StoredMerkleTree, StreamedMatrices>,
-                Custom<StoredSeedTree, IncrementalMerkle, StoredMatrices>,
-                Custom<StoredSeedTree, IncrementalMerkle, StreamedMatrices>,
-                Custom<RegeneratedSeeds, StoredMerkleTree, StoredMatrices>,
-                Custom<RegeneratedSeeds, StoredMerkleTree, StreamedMatrices>,
-                Custom<RegeneratedSeeds, IncrementalMerkle, StoredMatrices>,
-                Custom<RegeneratedSeeds, IncrementalMerkle, StreamedMatrices>,
-                Custom<RegeneratedSeeds, IncrementalMerkle, StreamedMatrices, pqfit::strategy::Interleaved32Compact>,
+                Custom<RegeneratedSeeds, IncrementalMerkle, HashedCmt1, RegeneratedY, StreamedMatrices, pqfit::strategy::Interleaved32Compact>,
             ]);
         }
+    };
+    (@seeds $P:ident) => {
+        all_mixes!(@merkle $P, StoredSeedTree);
+        all_mixes!(@merkle $P, RegeneratedSeeds);
+    };
+    (@merkle $P:ident, $s:ident) => {
+        all_mixes!(@cmt1 $P, $s, StoredMerkleTree);
+        all_mixes!(@cmt1 $P, $s, IncrementalMerkle);
+    };
+    (@cmt1 $P:ident, $s:ident, $t:ident) => {
+        all_mixes!(@y $P, $s, $t, StoredCmt1);
+        all_mixes!(@y $P, $s, $t, HashedCmt1);
+    };
+    (@y $P:ident, $s:ident, $t:ident, $c:ident) => {
+        same_as_reference!($P, 3, [
+            Custom<$s, $t, $c, StoredY, StoredMatrices>,
+            Custom<$s, $t, $c, StoredY, StreamedMatrices>,
+            Custom<$s, $t, $c, RegeneratedY, StoredMatrices>,
+            Custom<$s, $t, $c, RegeneratedY, StreamedMatrices>,
+        ]);
     };
 }
 

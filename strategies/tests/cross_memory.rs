@@ -2,25 +2,30 @@
 //! against the sizes the parameter set implies; prints the table of docs/cross.md
 //! (`cargo test -p pqfit --test cross_memory -- --nocapture`).
 
-use pqfit::cross::strategy::{Commitments, Matrices, RoundSeeds};
+use pqfit::cross::strategy::{FirstResponses, Matrices, MerkleTree, RoundSeeds, SecondCommitments};
 use pqfit::cross::{
-    CrossParams, IncrementalMerkle, RegeneratedSeeds, StoredMatrices, StoredMerkleTree,
-    StoredSeedTree, StreamedMatrices,
+    CrossParams, HashedCmt1, IncrementalMerkle, RegeneratedSeeds, RegeneratedY, StoredCmt1,
+    StoredMatrices, StoredMerkleTree, StoredSeedTree, StoredY, StreamedMatrices,
 };
 use pqfit::strategy::DefaultKeccak;
 use std::mem::size_of;
 
 fn row<P: CrossParams>() -> String {
     let seed_tree = size_of::<<StoredSeedTree as RoundSeeds<P>>::Store>();
-    let merkle = size_of::<<StoredMerkleTree as Commitments<P, DefaultKeccak>>::Store>();
+    let merkle = size_of::<<StoredMerkleTree as MerkleTree<P, DefaultKeccak>>::Store>();
+    let cmt_1 = size_of::<<StoredCmt1 as SecondCommitments<P, DefaultKeccak>>::Store>();
+    let ys = size_of::<<StoredY as FirstResponses<P>>::Store>();
     let matrices = size_of::<<StoredMatrices as Matrices<P>>::Store>();
     assert_eq!(seed_tree, P::SEED_TREE_BYTES, "{}", P::NAME);
     assert_eq!(
         merkle,
-        2 * P::T * P::HASH_BYTES + P::MERKLE_TREE_BYTES,
+        P::T * P::HASH_BYTES + P::MERKLE_TREE_BYTES,
         "{}",
         P::NAME
     );
+    assert_eq!(cmt_1, P::T * P::HASH_BYTES, "{}", P::NAME);
+    assert_eq!(ys, P::T * P::PACKED_Y_BYTES, "{}", P::NAME);
+    assert_eq!(size_of::<<RegeneratedY as FirstResponses<P>>::Store>(), 0);
     let v_entry = if P::RSDPG { 2 } else { 1 };
     assert_eq!(
         matrices,
@@ -30,15 +35,19 @@ fn row<P: CrossParams>() -> String {
     );
     assert_eq!(size_of::<<RegeneratedSeeds as RoundSeeds<P>>::Store>(), 0);
     assert_eq!(size_of::<<StreamedMatrices as Matrices<P>>::Store>(), 0);
-    let incremental = size_of::<<IncrementalMerkle as Commitments<P, DefaultKeccak>>::Store>();
+    let incremental = size_of::<<IncrementalMerkle as MerkleTree<P, DefaultKeccak>>::Store>();
+    let hashed = size_of::<<HashedCmt1 as SecondCommitments<P, DefaultKeccak>>::Store>();
     format!(
-        "| {} | {} | {} | {} | {} | {} | {} |",
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         P::NAME,
         P::PK_BYTES,
         P::SIG_BYTES,
         seed_tree,
         merkle,
         incremental,
+        cmt_1,
+        hashed,
+        ys,
         matrices
     )
 }
@@ -66,8 +75,11 @@ fn store_sizes() {
         row::<Rsdpg5Balanced>(),
         row::<Rsdpg5Small>(),
     ];
-    println!("| parameter set | pk | signature | StoredSeedTree | StoredMerkleTree | IncrementalMerkle | StoredMatrices |");
-    println!("|---|---|---|---|---|---|---|");
+    println!(
+        "| parameter set | pk | signature | StoredSeedTree | StoredMerkleTree | IncrementalMerkle \
+         | StoredCmt1 | HashedCmt1 | StoredY | StoredMatrices |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for r in rows {
         println!("{r}");
     }

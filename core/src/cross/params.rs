@@ -195,6 +195,8 @@ pub trait CrossParams: 'static + Sized {
     type VLen: ArrayLength;
     /// Entries of W, m (n - m) (0 for R-SDP), as a type.
     type WLen: ArrayLength;
+    /// t packed responses y, t ceil(n log2 p / 8) bytes, as a type.
+    type PackedYsLen: ArrayLength;
 }
 
 macro_rules! parameter_set {
@@ -245,6 +247,7 @@ macro_rules! parameter_set {
             type DigestsLen = size!($t * <$ty as CrossParams>::HASH_BYTES);
             type VLen = size!($k * ($n - $k) * if $rsdpg { 2 } else { 1 });
             type WLen = size!($m * ($n - $m));
+            type PackedYsLen = size!($t * <$ty as CrossParams>::PACKED_Y_BYTES);
         }
     };
 }

@@ -33,8 +33,9 @@ pub use pqfit_core::cross::params::{
     Rsdpg3Fast, Rsdpg3Small, Rsdpg5Balanced, Rsdpg5Fast, Rsdpg5Small,
 };
 pub use strategy::{
-    Balanced, Custom, Fast, IncrementalMerkle, MinStack, RegeneratedSeeds, StoredMatrices,
-    StoredMerkleTree, StoredSeedTree, Strategy, StreamedMatrices,
+    Balanced, Custom, Fast, HashedCmt1, IncrementalMerkle, MinStack, RegeneratedSeeds,
+    RegeneratedY, StoredCmt1, StoredMatrices, StoredMerkleTree, StoredSeedTree, StoredY, Strategy,
+    StreamedMatrices,
 };
 pub use types::{Signature, SigningKey, VerifyingKey};
 

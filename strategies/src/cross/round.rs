@@ -107,6 +107,25 @@ impl Round {
         );
     }
 
+    /// Expands only e'-bar (and e'_G-bar) of round `i`: the start of the same stream.
+    pub fn expand_restricted<P: CrossParams, K: Keccak, M: Matrices<P>>(
+        &mut self,
+        matrices: &M::Store,
+        seed_pk: &[u8],
+        seed: &[u8],
+        salt: &[u8],
+        i: usize,
+    ) {
+        expand_e::<P, K, M>(
+            matrices,
+            seed_pk,
+            &[&seed[..P::SEED_BYTES], &salt[..P::SALT_BYTES]],
+            dsc_round::<P>(i),
+            &mut self.e_prime,
+            None,
+        );
+    }
+
     /// The packed response v: v-bar = e-bar - e'-bar (R-SDP) or v_G-bar = e_G-bar -
     /// e'_G-bar (R-SDP(G)), written into `out`; `v_bar` receives v-bar.
     pub fn v<P: CrossParams>(&self, e: &Secret, v_bar: &mut [u8; MAX_N], out: &mut [u8]) {

@@ -6,7 +6,9 @@
 
 use super::keygen::{expand_secret, expand_seed_sk};
 use super::round::{commitment_1, Digest, Round, Secret, SeedBuf};
-use super::strategy::{Commitments, Matrices, RoundSeeds, Strategy};
+use super::strategy::{
+    FirstResponses, Matrices, MerkleTree, RoundSeeds, SecondCommitments, Strategy,
+};
 use super::types::SigningKey;
 use pqfit_core::cross::csprng::{
     chall_1_sampler, expand_digest_to_fixed_weight, hash, Xof, HASH_DSC,
@@ -68,7 +70,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut packed_v = [0u8; 2 * MAX_HASH_BYTES + 32];
     let mut cmt_0: Digest = [0; MAX_HASH_BYTES];
     let mut cmt_1: Digest = [0; MAX_HASH_BYTES];
-    let mut commitments = <S::Commit as Commitments<P, K<P, S>>>::new();
+    let mut merkle = <S::Merkle as MerkleTree<P, K<P, S>>>::new();
+    let mut cmt_1s = <S::Cmt1 as SecondCommitments<P, K<P, S>>>::new();
     for i in 0..P::T {
         S::Seeds::round_seed::<K<P, S>>(&tree, root_seed, salt, i, &mut seed.0);
         round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
@@ -82,12 +85,14 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             &mut cmt_0,
         );
         commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut cmt_1);
-        S::Commit::add(&mut commitments, i, &cmt_0, &cmt_1);
+        S::Merkle::add(&mut merkle, i, &cmt_0);
+        S::Cmt1::add(&mut cmt_1s, i, &cmt_1);
     }
     let mut d01 = [0u8; 2 * MAX_HASH_BYTES];
     {
         let (d0, d1) = d01.split_at_mut(h);
-        S::Commit::finish(&mut commitments, d0, d1);
+        S::Merkle::root(&mut merkle, d0);
+        S::Cmt1::digest(&mut cmt_1s, d1);
     }
     hash::<P, K<P, S>>(
         &[&d01[..2 * h]],
@@ -102,6 +107,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     // Pass 2: first responses y, hashed in round order.
     let mut packed_y = [0u8; 256];
     let mut y_hash = Xof::<K<P, S>>::new::<P>();
+    let mut ys = <S::Y as FirstResponses<P>>::Store::default();
     let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
     for i in 0..P::T {
         let c = chall_1.sample();
@@ -109,6 +115,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
         round.y::<P>(c, &mut packed_y);
         y_hash.absorb(&packed_y[..P::PACKED_Y_BYTES]);
+        S::Y::keep(&mut ys, i, &packed_y);
     }
     y_hash.absorb(&chall_1_digest[..h]);
     y_hash.finish(
@@ -152,8 +159,9 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     // Merkle proof, from the kept tree or while rebuilding it below.
     let (head, responses) = sig.split_at_mut(P::SIG_RESP_1);
     let proof = &mut head[P::SIG_PROOF..];
-    if !<S::Commit as Commitments<P, K<P, S>>>::RECOMPUTES {
-        S::Commit::write_proof(&commitments, &chall_2, proof);
+    let recompute = <S::Merkle as MerkleTree<P, K<P, S>>>::RECOMPUTES;
+    if !recompute {
+        S::Merkle::write_proof(&merkle, &chall_2, proof);
     }
     let flags = Flags::computed_by_verifier::<P>(&chall_2);
     let mut builder = MerkleBuilder::<K<P, S>>::new(Some(&flags));
@@ -167,12 +175,17 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     for (i, &challenge) in chall_2[..P::T].iter().enumerate() {
         let c = chall_1.sample();
         let answered = challenge == 0;
-        let recompute = <S::Commit as Commitments<P, K<P, S>>>::RECOMPUTES;
         if !answered && !recompute {
             continue;
         }
+        let kept_y = S::Y::get(&ys, i);
         S::Seeds::round_seed::<K<P, S>>(&tree, root_seed, salt, i, &mut seed.0);
-        round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        if recompute || kept_y.is_none() {
+            round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        } else {
+            // y is kept: v needs e' only.
+            round.expand_restricted::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        }
         if recompute {
             round.cmt_0::<P, K<P, S>, S::Matrix>(
                 &e,
@@ -188,11 +201,14 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         if answered {
             let out = &mut resp_0[r * resp_len..(r + 1) * resp_len];
             let (y_out, v_out) = out.split_at_mut(P::PACKED_Y_BYTES);
-            round.y::<P>(c, y_out);
+            match kept_y {
+                Some(y) => y_out.copy_from_slice(&y[..P::PACKED_Y_BYTES]),
+                None => round.y::<P>(c, y_out),
+            }
             let mut v_bar = [0u8; pqfit_core::cross::MAX_N];
             round.v::<P>(&e, &mut v_bar, v_out);
             v_bar.zeroize();
-            match S::Commit::cmt_1(&commitments, i) {
+            match S::Cmt1::get(&cmt_1s, i) {
                 Some(c1) => resp_1[r * h..r * h + h].copy_from_slice(&c1[..h]),
                 None => commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut resp_1[r * h..r * h + h]),
             }

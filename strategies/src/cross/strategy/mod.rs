@@ -6,28 +6,38 @@
 //! | component | trait | decides | implementations |
 //! |---|---|---|---|
 //! | round seeds | [`RoundSeeds`] | seed tree kept, or each seed re-derived from the root | [`StoredSeedTree`], [`RegeneratedSeeds`] |
-//! | commitments | [`Commitments`] | all commitments and the Merkle tree kept, or hashed as made (one node per level) and recomputed for the proof | [`StoredMerkleTree`], [`IncrementalMerkle`] |
+//! | Merkle tree of cmt_0 | [`MerkleTree`] | all t cmt_0 and the whole tree kept, or built as they are made (one node per level) and recomputed for the proof | [`StoredMerkleTree`], [`IncrementalMerkle`] |
+//! | second commitments cmt_1 | [`SecondCommitments`] | all t kept, or hashed as they are made (disclosed ones recomputed from their seeds) | [`StoredCmt1`], [`HashedCmt1`] |
+//! | first responses y | [`FirstResponses`] | all t packed y kept from the second pass, or regenerated for the responses | [`StoredY`], [`RegeneratedY`] |
 //! | V and W | [`Matrices`] | the matrices kept, or streamed from seed_pk at every product | [`StoredMatrices`], [`StreamedMatrices`] |
 //!
-//! Whatever the mix, the per-round vectors (e', u', v, y) are never kept for all t
-//! rounds: they are re-expanded from the round seed where needed, and the responses
-//! are written straight into the caller's signature buffer. Every strategy yields
+//! Whatever the mix, the per-round vectors e', u', v are never kept for all t rounds:
+//! they are re-expanded from the round seed where needed, and the responses are
+//! written straight into the caller's signature buffer. Every strategy yields
 //! byte-identical keys and signatures.
 
+mod hashed_cmt1;
 mod incremental_merkle;
 mod presets;
 mod regenerated_seeds;
+mod regenerated_y;
+mod stored_cmt1;
 mod stored_matrices;
 mod stored_merkle_tree;
 mod stored_seed_tree;
+mod stored_y;
 mod streamed_matrices;
 
+pub use hashed_cmt1::HashedCmt1;
 pub use incremental_merkle::IncrementalMerkle;
 pub use presets::{Balanced, Custom, Fast, MinStack};
 pub use regenerated_seeds::RegeneratedSeeds;
+pub use regenerated_y::RegeneratedY;
+pub use stored_cmt1::StoredCmt1;
 pub use stored_matrices::StoredMatrices;
 pub use stored_merkle_tree::StoredMerkleTree;
 pub use stored_seed_tree::StoredSeedTree;
+pub use stored_y::StoredY;
 pub use streamed_matrices::StreamedMatrices;
 
 use pqfit_core::cross::tree::Flags;
@@ -77,8 +87,8 @@ pub trait RoundSeeds<P: CrossParams> {
     );
 }
 
-/// Where the commitments of signing's first pass go.
-pub trait Commitments<P: CrossParams, K: Keccak> {
+/// Where the first commitments cmt_0 and their Merkle tree go in signing.
+pub trait MerkleTree<P: CrossParams, K: Keccak> {
     /// Memory kept from the first pass to the responses.
     type Store;
     /// Whether the responses pass recomputes every first commitment to write the
@@ -88,17 +98,44 @@ pub trait Commitments<P: CrossParams, K: Keccak> {
     /// An empty store.
     fn new() -> Self::Store;
 
-    /// Round `round`'s commitments, in round order.
-    fn add(store: &mut Self::Store, round: usize, cmt_0: &[u8], cmt_1: &[u8]);
+    /// Round `round`'s cmt_0, in round order.
+    fn add(store: &mut Self::Store, round: usize, cmt_0: &[u8]);
 
-    /// d_0 (the Merkle root) and d_1 (the hash of all second commitments).
-    fn finish(store: &mut Self::Store, d0: &mut [u8], d1: &mut [u8]);
-
-    /// Round `round`'s second commitment, if kept.
-    fn cmt_1(store: &Self::Store, round: usize) -> Option<&[u8]>;
+    /// d_0, the Merkle root, after all t rounds.
+    fn root(store: &mut Self::Store, d0: &mut [u8]);
 
     /// Writes the Merkle proof from the kept tree (when not [`Self::RECOMPUTES`]).
     fn write_proof(store: &Self::Store, chall_2: &[u8], proof: &mut [u8]);
+}
+
+/// Where the second commitments cmt_1 go in signing.
+pub trait SecondCommitments<P: CrossParams, K: Keccak> {
+    /// Memory kept from the first pass to the responses.
+    type Store;
+
+    /// An empty store.
+    fn new() -> Self::Store;
+
+    /// Round `round`'s cmt_1, in round order.
+    fn add(store: &mut Self::Store, round: usize, cmt_1: &[u8]);
+
+    /// d_1 = Hash(cmt_1\[0\] || ... || cmt_1\[t - 1\]), after all t rounds.
+    fn digest(store: &mut Self::Store, d1: &mut [u8]);
+
+    /// Round `round`'s cmt_1, if kept (else the caller recomputes it).
+    fn get(store: &Self::Store, round: usize) -> Option<&[u8]>;
+}
+
+/// Where the packed first responses y go between signing's second and third pass.
+pub trait FirstResponses<P: CrossParams> {
+    /// Memory kept from the second pass to the responses.
+    type Store: Default;
+
+    /// Round `round`'s packed y.
+    fn keep(store: &mut Self::Store, round: usize, packed_y: &[u8]);
+
+    /// Round `round`'s packed y, if kept (else the caller regenerates it).
+    fn get(store: &Self::Store, round: usize) -> Option<&[u8]>;
 }
 
 /// Where the parity-check matrix V (and, for R-SDP(G), the generator W) live.
@@ -124,8 +161,12 @@ pub trait Strategy<P: CrossParams> {
     type Keccak: Keccak;
     /// Round seeds.
     type Seeds: RoundSeeds<P>;
-    /// Commitments and Merkle tree.
-    type Commit: Commitments<P, Self::Keccak>;
+    /// The Merkle tree of the first commitments.
+    type Merkle: MerkleTree<P, Self::Keccak>;
+    /// The second commitments.
+    type Cmt1: SecondCommitments<P, Self::Keccak>;
+    /// The first responses y.
+    type Y: FirstResponses<P>;
     /// V and W.
     type Matrix: Matrices<P>;
 }
