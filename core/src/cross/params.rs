@@ -49,6 +49,12 @@ pub const MAX_M: usize = 48;
 pub const MAX_T: usize = 832;
 /// The largest number of tree levels (log2 t rounded up, plus the root).
 pub const MAX_LEVELS: usize = 11;
+/// The largest packed syndrome (R-SDP-5: 101 values of 7 bits).
+pub const MAX_PACKED_SYN_BYTES: usize = 89;
+/// The largest packed y (R-SDP-5: 251 values of 7 bits).
+pub const MAX_PACKED_Y_BYTES: usize = 220;
+/// The largest packed v (R-SDP-5: 251 values of 3 bits).
+pub const MAX_PACKED_V_BYTES: usize = 95;
 
 /// A CROSS v2.2 parameter set. Implemented by the 18 unit types of this module.
 pub trait CrossParams: 'static + Sized {
@@ -417,6 +423,11 @@ mod tests {
         assert_eq!(<P::SkLen as typenum::Unsigned>::USIZE, P::SK_BYTES);
         assert!(P::N <= MAX_N && P::N - P::K <= MAX_N_K && P::M <= MAX_M && P::T <= MAX_T);
         assert!(P::TREE_NODES_PER_LEVEL.len() <= MAX_LEVELS);
+        assert!(P::PACKED_SYN_BYTES <= MAX_PACKED_SYN_BYTES);
+        assert!(P::PACKED_Y_BYTES <= MAX_PACKED_Y_BYTES);
+        assert!(P::PACKED_V_BYTES <= MAX_PACKED_V_BYTES);
+        assert!(P::SEED_BYTES <= MAX_SEED_BYTES && P::HASH_BYTES <= MAX_HASH_BYTES);
+        assert!(P::KEY_SEED_BYTES <= MAX_KEY_SEED_BYTES);
         assert_eq!(
             P::TREE_CONSECUTIVE_LEAVES
                 .iter()

@@ -7,7 +7,9 @@ use crate::cross::strategy::Matrices;
 use pqfit_core::cross::arith::{fz_sub, reduce_p, restr_to_val, y_coordinate};
 use pqfit_core::cross::csprng::{csprng, dsc_round, dsc_round_hash, fz_sampler, hash};
 use pqfit_core::cross::packing::pack;
-use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_SEED_BYTES};
+use pqfit_core::cross::{
+    CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_PACKED_SYN_BYTES, MAX_SEED_BYTES,
+};
 use pqfit_core::keccak::Keccak;
 use zeroize::Zeroize;
 
@@ -191,7 +193,7 @@ pub(crate) fn commitment_0<P: CrossParams, K: Keccak>(
     i: usize,
     out: &mut [u8],
 ) {
-    let mut syn = [0u8; MAX_N_K * 2];
+    let mut syn = [0u8; MAX_PACKED_SYN_BYTES];
     pack(
         &mut syn[..P::PACKED_SYN_BYTES],
         s_prime[..P::N - P::K].iter().copied(),

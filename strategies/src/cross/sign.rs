@@ -15,7 +15,9 @@ use pqfit_core::cross::csprng::{
 };
 use pqfit_core::cross::merkle::{MerkleBuilder, ProofIo};
 use pqfit_core::cross::tree::{is_published, level_start, Flags};
-use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_T};
+use pqfit_core::cross::{
+    CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_PACKED_V_BYTES, MAX_PACKED_Y_BYTES, MAX_T,
+};
 use zeroize::{Zeroize, Zeroizing};
 
 /// digest_chall_1 = Hash(Hash(msg) || digest_cmt || salt).
@@ -67,7 +69,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     // Pass 1: commitments of every round.
     let mut seed = SeedBuf::default();
     let mut round = Round::default();
-    let mut packed_v = [0u8; 2 * MAX_HASH_BYTES + 32];
+    let mut packed_v = [0u8; MAX_PACKED_V_BYTES];
     let mut cmt_0: Digest = [0; MAX_HASH_BYTES];
     let mut cmt_1: Digest = [0; MAX_HASH_BYTES];
     let mut merkle = <S::Merkle as MerkleTree<P, K<P, S>>>::new();
@@ -105,7 +107,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     digest_chall_1::<P, K<P, S>>(msg, &sig[P::SIG_DIGEST_CMT..], salt, &mut chall_1_digest);
 
     // Pass 2: first responses y, hashed in round order.
-    let mut packed_y = [0u8; 256];
+    let mut packed_y = [0u8; MAX_PACKED_Y_BYTES];
     let mut y_hash = Xof::<K<P, S>>::new::<P>();
     let mut ys = <S::Y as FirstResponses<P>>::Store::default();
     let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);

@@ -14,7 +14,9 @@ use pqfit_core::cross::csprng::{
 use pqfit_core::cross::merkle::{MerkleBuilder, ProofIo};
 use pqfit_core::cross::packing::unpack;
 use pqfit_core::cross::tree::{seed_path_rank, Flags};
-use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_T};
+use pqfit_core::cross::{
+    CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_PACKED_Y_BYTES, MAX_T,
+};
 use zeroize::Zeroizing;
 
 /// Algorithm 3, Verify. `sig` has the right length (checked by the caller).
@@ -75,7 +77,7 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
     let mut seed = SeedBuf::default();
     let mut round = Round::default();
     let mut digest: Digest = [0; MAX_HASH_BYTES];
-    let mut packed_y = [0u8; 256];
+    let mut packed_y = [0u8; MAX_PACKED_Y_BYTES];
     let mut r = 0;
     for i in 0..P::T {
         let c = chall_1.sample();
