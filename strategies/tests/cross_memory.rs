@@ -33,16 +33,23 @@ fn row<P: CrossParams>() -> String {
         "{}",
         P::NAME
     );
-    assert_eq!(size_of::<<RegeneratedSeeds as RoundSeeds<P>>::Store>(), 0);
+    // The last root-to-leaf path: one seed and one node index per level.
+    let regenerated = size_of::<<RegeneratedSeeds as RoundSeeds<P>>::Store>();
+    let levels = pqfit_core::cross::MAX_LEVELS;
+    // (plus the length and alignment padding)
+    assert!(
+        regenerated <= levels * (pqfit_core::cross::MAX_SEED_BYTES + 2) + 2 * size_of::<usize>()
+    );
     assert_eq!(size_of::<<StreamedMatrices as Matrices<P>>::Store>(), 0);
     let incremental = size_of::<<IncrementalMerkle as MerkleTree<P, DefaultKeccak>>::Store>();
     let hashed = size_of::<<HashedCmt1 as SecondCommitments<P, DefaultKeccak>>::Store>();
     format!(
-        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         P::NAME,
         P::PK_BYTES,
         P::SIG_BYTES,
         seed_tree,
+        regenerated,
         merkle,
         incremental,
         cmt_1,
@@ -76,10 +83,10 @@ fn store_sizes() {
         row::<Rsdpg5Small>(),
     ];
     println!(
-        "| parameter set | pk | signature | StoredSeedTree | StoredMerkleTree | IncrementalMerkle \
+        "| parameter set | pk | signature | StoredSeedTree | RegeneratedSeeds | StoredMerkleTree | IncrementalMerkle \
          | StoredCmt1 | HashedCmt1 | StoredY | StoredMatrices |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for r in rows {
         println!("{r}");
     }

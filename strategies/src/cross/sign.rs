@@ -75,7 +75,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut merkle = <S::Merkle as MerkleTree<P, K<P, S>>>::new();
     let mut cmt_1s = <S::Cmt1 as SecondCommitments<P, K<P, S>>>::new();
     for i in 0..P::T {
-        S::Seeds::round_seed::<K<P, S>>(&tree, root_seed, salt, i, &mut seed.0);
+        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
         round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
         round.cmt_0::<P, K<P, S>, S::Matrix>(
             &e,
@@ -113,7 +113,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
     for i in 0..P::T {
         let c = chall_1.sample();
-        S::Seeds::round_seed::<K<P, S>>(&tree, root_seed, salt, i, &mut seed.0);
+        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
         round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
         round.y::<P>(c, &mut packed_y);
         y_hash.absorb(&packed_y[..P::PACKED_Y_BYTES]);
@@ -138,7 +138,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         if P::NO_TREES {
             for (i, &c) in chall_2[..P::T].iter().enumerate() {
                 if c == 1 {
-                    S::Seeds::round_seed::<K<P, S>>(&tree, root_seed, salt, i, &mut seed.0);
+                    S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
                     path[out * sd..out * sd + sd].copy_from_slice(&seed.0[..sd]);
                     out += 1;
                 }
@@ -149,7 +149,13 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
                 let start = level_start::<P>(level);
                 for node in start..start + P::TREE_NODES_PER_LEVEL[level] as usize {
                     if is_published::<P>(&flags, node, level) {
-                        S::Seeds::node_seed::<K<P, S>>(&tree, root_seed, salt, node, &mut seed.0);
+                        S::Seeds::node_seed::<K<P, S>>(
+                            &mut tree,
+                            root_seed,
+                            salt,
+                            node,
+                            &mut seed.0,
+                        );
                         path[out * sd..out * sd + sd].copy_from_slice(&seed.0[..sd]);
                         out += 1;
                     }
@@ -181,7 +187,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             continue;
         }
         let kept_y = S::Y::get(&ys, i);
-        S::Seeds::round_seed::<K<P, S>>(&tree, root_seed, salt, i, &mut seed.0);
+        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
         if recompute || kept_y.is_none() {
             round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
         } else {

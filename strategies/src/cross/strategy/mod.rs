@@ -55,7 +55,7 @@ pub trait RoundSeeds<P: CrossParams> {
 
     /// Signing: round `round`'s seed into `out`.
     fn round_seed<K: Keccak>(
-        store: &Self::Store,
+        store: &mut Self::Store,
         root: &[u8],
         salt: &[u8],
         round: usize,
@@ -64,7 +64,7 @@ pub trait RoundSeeds<P: CrossParams> {
 
     /// Signing: the seed of tree node `node` (not for the fast corner).
     fn node_seed<K: Keccak>(
-        store: &Self::Store,
+        store: &mut Self::Store,
         root: &[u8],
         salt: &[u8],
         node: usize,

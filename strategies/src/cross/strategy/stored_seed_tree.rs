@@ -24,7 +24,7 @@ impl<P: CrossParams> RoundSeeds<P> for StoredSeedTree {
     }
 
     fn round_seed<K: Keccak>(
-        store: &Self::Store,
+        store: &mut Self::Store,
         _root: &[u8],
         _salt: &[u8],
         round: usize,
@@ -40,7 +40,7 @@ impl<P: CrossParams> RoundSeeds<P> for StoredSeedTree {
     }
 
     fn node_seed<K: Keccak>(
-        store: &Self::Store,
+        store: &mut Self::Store,
         _root: &[u8],
         _salt: &[u8],
         node: usize,
