@@ -25,6 +25,60 @@ pub enum Candidate {
     MlDsa(Combination),
     /// A multiplication in R/q (`pqfit::ntruprime::<name>`).
     NtruPrime(&'static str),
+    /// A CROSS strategy: one component per axis of [`CROSS_AXES`] and the Keccak backend.
+    Cross([&'static str; 5], Option<&'static str>),
+}
+
+/// CROSS's memory axes, in the order of `pqfit::cross::Custom`'s parameters.
+pub const CROSS_AXES: [[&str; 2]; 5] = [
+    ["StoredSeedTree", "RegeneratedSeeds"],
+    ["StoredMerkleTree", "IncrementalMerkle"],
+    ["StoredCmt1", "HashedCmt1"],
+    ["StoredY", "RegeneratedY"],
+    ["StoredMatrices", "StreamedMatrices"],
+];
+
+/// CROSS's presets: kebab name, type name, components.
+pub const CROSS_PRESETS: [(&str, &str, [&str; 5]); 3] = [
+    (
+        "min-stack",
+        "MinStack",
+        [
+            "RegeneratedSeeds",
+            "IncrementalMerkle",
+            "HashedCmt1",
+            "RegeneratedY",
+            "StreamedMatrices",
+        ],
+    ),
+    (
+        "balanced",
+        "Balanced",
+        [
+            "RegeneratedSeeds",
+            "IncrementalMerkle",
+            "HashedCmt1",
+            "RegeneratedY",
+            "StoredMatrices",
+        ],
+    ),
+    (
+        "fast",
+        "Fast",
+        [
+            "StoredSeedTree",
+            "StoredMerkleTree",
+            "StoredCmt1",
+            "StoredY",
+            "StoredMatrices",
+        ],
+    ),
+];
+
+const CROSS_PATH: &str = "pqfit::cross::";
+
+fn cross_preset(c: &[&str; 5]) -> Option<&'static (&'static str, &'static str, [&'static str; 5])> {
+    CROSS_PRESETS.iter().find(|p| &p.2 == c)
 }
 
 const PATH: &str = "pqfit::strategy::";
@@ -57,6 +111,8 @@ impl Candidate {
         match self {
             Candidate::MlDsa(_) => self.preset().map(|p| p.type_name),
             Candidate::NtruPrime(m) => Some(m),
+            Candidate::Cross(c, None) => cross_preset(c).map(|p| p.1),
+            Candidate::Cross(_, Some(_)) => None,
         }
     }
 
@@ -73,6 +129,15 @@ impl Candidate {
                 }
             }
             Candidate::NtruPrime(m) => m.to_string(),
+            Candidate::Cross(c, k) => match (cross_preset(c), k) {
+                (Some(p), None) => p.0.to_string(),
+                (Some(p), Some(k)) => format!("{} + {k}", p.0),
+                (None, k) => {
+                    let mut args = c.to_vec();
+                    args.extend(k);
+                    format!("Custom<{}>", args.join(", "))
+                }
+            },
         }
     }
 
@@ -80,6 +145,24 @@ impl Candidate {
     pub fn type_path(&self) -> String {
         let c = match self {
             Candidate::NtruPrime(m) => return format!("{NTRU_PATH}{m}"),
+            Candidate::Cross(c, k) => {
+                if let (Some(p), None) = (cross_preset(c), k) {
+                    return format!("{CROSS_PATH}{}", p.1);
+                }
+                let args: Vec<String> = c
+                    .iter()
+                    .chain(k.iter())
+                    .map(|n| {
+                        // The Keccak backends live in pqfit::strategy.
+                        if k.as_ref() == Some(n) {
+                            format!("{PATH}{n}")
+                        } else {
+                            format!("{CROSS_PATH}{n}")
+                        }
+                    })
+                    .collect();
+                return format!("{CROSS_PATH}Custom<{}>", args.join(", "));
+            }
             Candidate::MlDsa(c) => c,
         };
         if let Some(p) = self.preset() {
@@ -97,6 +180,13 @@ impl Candidate {
     /// was built from the same type path, so it compiles.
     pub fn rust_type(&self, scheme: Scheme) -> String {
         let name = if scheme.is_kem() { "Kem" } else { "Signer" };
+        if let Candidate::Cross(..) = self {
+            return format!(
+                "type {name} = pqfit::cross::Cross<pqfit::cross::{}, {}>;",
+                scheme.type_name(),
+                self.type_path()
+            );
+        }
         format!(
             "type {name} = pqfit::{}<{}>;",
             scheme.alias(),
@@ -111,6 +201,37 @@ impl Candidate {
         if let Some(m) = NTRU_MULS.iter().find(|m| **m == bare) {
             return Some(Candidate::NtruPrime(m));
         }
+        let strip = |n: &str| {
+            n.trim()
+                .rsplit("::")
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        if let Some(p) = CROSS_PRESETS
+            .iter()
+            .find(|p| text.trim() == format!("{CROSS_PATH}{}", p.1))
+        {
+            return Some(Candidate::Cross(p.2, None));
+        }
+        if let Some(args) = text
+            .trim()
+            .strip_prefix(CROSS_PATH)
+            .and_then(|t| t.strip_prefix("Custom<"))
+        {
+            let names: Vec<String> = args.strip_suffix('>')?.split(',').map(strip).collect();
+            let mut c = [""; 5];
+            for (slot, (axis, name)) in c.iter_mut().zip(CROSS_AXES.iter().zip(&names)) {
+                *slot = axis.iter().copied().find(|a| a == name)?;
+            }
+            let k = match names.len() {
+                5 => None,
+                6 => Some(catalog::KECCAK.iter().copied().find(|k| *k == names[5])?),
+                _ => return None,
+            };
+            return Some(Candidate::Cross(c, k));
+        }
         catalog::parse(text).map(Candidate::MlDsa)
     }
 }
@@ -124,6 +245,33 @@ pub fn candidates(scheme: Scheme, presets_only: bool, keccak: KeccakAxis) -> Vec
             .iter()
             .map(|m| Candidate::NtruPrime(m))
             .collect();
+    }
+    if let Scheme::Cross(_) = scheme {
+        let mut memory: Vec<[&'static str; 5]> = CROSS_PRESETS.iter().map(|p| p.2).collect();
+        if !presets_only {
+            for i in 0..32usize {
+                let c: [&'static str; 5] =
+                    std::array::from_fn(|a| CROSS_AXES[a][(i >> (4 - a)) & 1]);
+                if !memory.contains(&c) {
+                    memory.push(c);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for c in memory {
+            out.push(Candidate::Cross(c, None));
+            let others = match keccak {
+                KeccakAxis::Default => false,
+                KeccakAxis::Presets => cross_preset(&c).is_some(),
+                KeccakAxis::All => true,
+            };
+            if others {
+                for k in catalog::KECCAK.iter().filter(|k| **k != "Interleaved32") {
+                    out.push(Candidate::Cross(c, Some(k)));
+                }
+            }
+        }
+        return out;
     }
     let memory: Vec<[&'static str; 5]> = if presets_only {
         PRESETS.iter().map(|p| p.components).collect()
@@ -211,6 +359,31 @@ mod tests {
         assert!(small[1]
             .type_path()
             .ends_with("pqfit::strategy::Interleaved32Compact>"));
+    }
+
+    #[test]
+    fn cross_strategies() {
+        let s = Scheme::parse("cross-rsdp-1-small").unwrap();
+        let all = candidates(s, false, KeccakAxis::Presets);
+        assert_eq!(all.len(), 32 + 2 * 3);
+        assert_eq!(candidates(s, true, KeccakAxis::Default).len(), 3);
+        for c in &all {
+            assert_eq!(
+                Candidate::parse(&c.type_path()),
+                Some(*c),
+                "{}",
+                c.type_path()
+            );
+        }
+        assert_eq!(all[0].name(), "min-stack");
+        assert_eq!(all[0].type_path(), "pqfit::cross::MinStack");
+        assert_eq!(
+            all[0].rust_type(s),
+            "type Signer = pqfit::cross::Cross<pqfit::cross::Rsdp1Small, pqfit::cross::MinStack>;"
+        );
+        assert!(all[1]
+            .type_path()
+            .ends_with(", pqfit::strategy::Interleaved32Compact>"));
     }
 
     #[test]

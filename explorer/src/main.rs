@@ -323,7 +323,7 @@ fn targets_arg(s: &str) -> Res<Vec<String>> {
 
 fn schemes_arg(s: &str) -> Res<Vec<Scheme>> {
     if s == "all" {
-        return Ok(Scheme::ALL.to_vec());
+        return Ok(Scheme::all());
     }
     let mut out = Vec::new();
     for name in s.split(',') {

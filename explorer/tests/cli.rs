@@ -323,6 +323,74 @@ fn a_kem_sweep() {
 }
 
 #[test]
+fn a_cross_sweep() {
+    if skip() {
+        return;
+    }
+    let dir = scratch("cross");
+    let out = bin()
+        .args([
+            "--target",
+            "m4",
+            "--scheme",
+            "cross-rsdpg-1-fast",
+            "--op",
+            "all",
+        ])
+        .args([
+            "--presets-only",
+            "--keccak",
+            "default",
+            "--keygen-runs",
+            "1",
+        ])
+        .args([
+            "--sign-runs",
+            "1",
+            "--verify-runs",
+            "1",
+            "--format",
+            "json",
+            "--cache-dir",
+        ])
+        .arg(dir.join("cache"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 9, "three presets, three operations");
+    let stack = |name: &str, op: &str| {
+        results
+            .iter()
+            .find(|r| r["name"] == name && r["op"] == op)
+            .unwrap_or_else(|| panic!("{name} {op}"))["stack_bytes"]
+            .as_u64()
+            .unwrap()
+    };
+    for op in ["sign", "verify"] {
+        assert!(stack("min-stack", op) <= stack("fast", op), "{op}");
+        assert!(
+            stack("min-stack", op) <= 24 * 1024,
+            "{op}: the 24 kB target"
+        );
+    }
+    assert_eq!(
+        v["answers"][1]["best"]["rust_type"]
+            .as_str()
+            .unwrap()
+            .split('<')
+            .next(),
+        Some("type Signer = pqfit::cross::Cross")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_arguments_are_clear_errors() {
     for (args, needle) in [
         (vec!["--budget", "12kg"], "invalid budget"),

@@ -5,6 +5,7 @@
 //! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model.
 //! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
 //! - [`emu`]: unicorn-engine with the cycle model, stack painting and error handling.
+//! - [`cross`]: the CROSS parameter sets as schemes of the harness.
 //! - [`kem`]: the same for the NTRU Prime KEMs (keygen, encaps, decaps).
 //! - [`mod@measure`]: builds the firmware (`profiles/firmware`) for a target, scheme and
 //!   strategy, runs each operation and checks its outputs against the host, byte for byte.
@@ -12,6 +13,7 @@
 //! The method and its limits are in `docs/measurement.md`.
 
 pub mod cost;
+pub mod cross;
 pub mod elf;
 pub mod emu;
 pub mod kem;

@@ -7,7 +7,9 @@
 
 use core::ptr::addr_of_mut;
 
-#[cfg(not(pqfit_fw_kem))]
+#[cfg(pqfit_fw_cross)]
+mod cross;
+#[cfg(not(any(pqfit_fw_kem, pqfit_fw_cross)))]
 mod mldsa;
 #[cfg(pqfit_fw_kem)]
 mod ntruprime;
@@ -19,12 +21,6 @@ mod selected {
 /// Longest message the harness may pass.
 const MAX_MSG: usize = 128;
 
-/// Key-generation seed xi (input; ML-DSA).
-#[no_mangle]
-static mut PQFIT_XI: [u8; 32] = [0; 32];
-/// Signing randomness rnd (input; ML-DSA).
-#[no_mangle]
-static mut PQFIT_RND: [u8; 32] = [0; 32];
 /// Message (input) and its length.
 #[no_mangle]
 static mut PQFIT_MSG: [u8; MAX_MSG] = [0; MAX_MSG];

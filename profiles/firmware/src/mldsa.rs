@@ -6,7 +6,7 @@ use core::ptr::addr_of_mut;
 use pqfit::{MlDsa, ParameterSet, Signature, SigningKey, VerifyingKey};
 
 use crate::selected::{P, S};
-use crate::{message, PQFIT_RND, PQFIT_XI};
+use crate::message;
 
 // The harness writes key bytes straight into these statics: the key and signature types
 // must be nothing but their encodings.
@@ -14,6 +14,12 @@ const _: () = assert!(core::mem::size_of::<SigningKey<P>>() == P::SK_BYTES);
 const _: () = assert!(core::mem::size_of::<VerifyingKey<P>>() == P::PK_BYTES);
 const _: () = assert!(core::mem::size_of::<Signature<P>>() == P::SIG_BYTES);
 
+/// Key-generation seed xi (input).
+#[no_mangle]
+static mut PQFIT_XI: [u8; 32] = [0; 32];
+/// Signing randomness rnd (input).
+#[no_mangle]
+static mut PQFIT_RND: [u8; 32] = [0; 32];
 /// Verifying key: output of keygen, input of verify.
 #[no_mangle]
 static mut PQFIT_VK: MaybeUninit<VerifyingKey<P>> = MaybeUninit::zeroed();
