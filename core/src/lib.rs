@@ -10,6 +10,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod cross;
 pub mod ct;
 pub mod hash;
 pub mod keccak;

@@ -9,8 +9,8 @@ use crate::combos::Candidate;
 use crate::pareto;
 use crate::sweep::Sweep;
 
-/// The operations, in the order they are measured.
-pub const OPS: [&str; 3] = ["keygen", "sign", "verify"];
+/// Every operation of every scheme (each scheme has three of them: `Scheme::ops`).
+pub const OPS: [&str; 5] = ["keygen", "sign", "verify", "encaps", "decaps"];
 
 /// Stack, flash and RAM limits (bytes); `None` is no limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -58,7 +58,7 @@ pub fn ram(r: &OpReport) -> u64 {
 pub struct Row {
     /// Short name (`small-stack`, or the `Custom<...>` type).
     pub name: String,
-    /// The preset's type name, when it is one.
+    /// The label on plots: an ML-DSA preset's type name, or an NTRU Prime multiplication.
     pub preset: Option<&'static str>,
     /// The declaration to paste.
     pub rust_type: String,
@@ -129,7 +129,7 @@ pub struct Group {
 pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Group> {
     let mut out: Vec<Group> = Vec::new();
     for o in &sweep.outcomes {
-        for &op in ops {
+        for &op in ops.iter().filter(|op| o.scheme.ops().contains(op)) {
             let pos = out
                 .iter()
                 .position(|g| g.target == o.target && g.scheme == o.scheme && g.op == op);
@@ -156,7 +156,7 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
             };
             g.rows.push(Row {
                 name: o.candidate.name(),
-                preset: o.candidate.preset().map(|p| p.type_name),
+                preset: o.candidate.label(),
                 rust_type: o.candidate.rust_type(o.scheme),
                 ram_bytes: report.as_ref().map(ram),
                 fits: report.as_ref().map(|r| budgets.excess(r).is_empty()),
@@ -228,6 +228,8 @@ pub fn answer(rows: &[Row], budgets: &Budgets) -> Answer {
 fn verb(op: &str) -> &str {
     match op {
         "keygen" => "generate keys",
+        "encaps" => "encapsulate",
+        "decaps" => "decapsulate",
         other => other,
     }
 }
@@ -311,6 +313,8 @@ fn runs_text(r: &OpReport) -> String {
     match (r.op.as_str(), r.runs) {
         ("sign", n) => format!("{n} messages"),
         ("keygen", n) => format!("{n} seeds"),
+        ("encaps", n) => format!("{n} encapsulations"),
+        ("decaps", n) => format!("{n} ciphertexts"),
         (_, n) => format!("{n} signatures"),
     }
 }
@@ -346,7 +350,7 @@ mod tests {
     }
 
     fn sweep(figs: &[Option<(u64, u64, u64)>]) -> Sweep {
-        let cands = candidates(false, KeccakAxis::Default);
+        let cands = candidates(Scheme::MlDsa65, false, KeccakAxis::Default);
         Sweep {
             outcomes: figs
                 .iter()

@@ -151,8 +151,12 @@ impl Cache {
 /// scheme and strategy, with as many runs as asked and ordered statistics.
 fn consistent(e: &Entry) -> Result<(), String> {
     let [k, s, v] = e.key.runs;
-    let expect: Vec<(&str, usize)> = [("keygen", k), ("sign", s), ("verify", v)]
+    let ops = pqfit_profiles::Scheme::parse(&e.key.scheme)
+        .map_err(|e| e.to_string())?
+        .ops();
+    let expect: Vec<(&str, usize)> = ops
         .into_iter()
+        .zip([k, s, v])
         .filter(|(op, n)| *n > 0 || *op == "keygen")
         .collect();
     if e.ops.len() != expect.len() {

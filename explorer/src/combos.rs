@@ -18,73 +18,261 @@ pub enum KeccakAxis {
     All,
 }
 
-/// One thing to build and measure.
+/// One thing to build and measure: an ML-DSA strategy or an NTRU Prime multiplication.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Candidate {
+pub enum Candidate {
     /// The components and the Keccak backend (`None`: the target's default).
-    pub combination: Combination,
+    MlDsa(Combination),
+    /// A multiplication in R/q (`pqfit::ntruprime::<name>`).
+    NtruPrime(&'static str),
+    /// A CROSS strategy: one component per axis of [`CROSS_AXES`] and the Keccak backend.
+    Cross([&'static str; 5], Option<&'static str>),
+}
+
+/// CROSS's memory axes, in the order of `pqfit::cross::Custom`'s parameters.
+pub const CROSS_AXES: [[&str; 2]; 5] = [
+    ["StoredSeedTree", "RegeneratedSeeds"],
+    ["StoredMerkleTree", "IncrementalMerkle"],
+    ["StoredCmt1", "HashedCmt1"],
+    ["StoredY", "RegeneratedY"],
+    ["StoredMatrices", "StreamedMatrices"],
+];
+
+/// CROSS's presets: kebab name, type name, components.
+pub const CROSS_PRESETS: [(&str, &str, [&str; 5]); 3] = [
+    (
+        "min-stack",
+        "MinStack",
+        [
+            "RegeneratedSeeds",
+            "IncrementalMerkle",
+            "HashedCmt1",
+            "RegeneratedY",
+            "StreamedMatrices",
+        ],
+    ),
+    (
+        "balanced",
+        "Balanced",
+        [
+            "RegeneratedSeeds",
+            "IncrementalMerkle",
+            "HashedCmt1",
+            "RegeneratedY",
+            "StoredMatrices",
+        ],
+    ),
+    (
+        "fast",
+        "Fast",
+        [
+            "StoredSeedTree",
+            "StoredMerkleTree",
+            "StoredCmt1",
+            "StoredY",
+            "StoredMatrices",
+        ],
+    ),
+];
+
+const CROSS_PATH: &str = "pqfit::cross::";
+
+fn cross_preset(c: &[&str; 5]) -> Option<&'static (&'static str, &'static str, [&'static str; 5])> {
+    CROSS_PRESETS.iter().find(|p| &p.2 == c)
 }
 
 const PATH: &str = "pqfit::strategy::";
+const NTRU_PATH: &str = "pqfit::ntruprime::";
+
+/// The NTRU Prime multiplications swept, smallest stack first; the first four are the
+/// ones `--presets-only` keeps.
+pub const NTRU_MULS: [&str; 6] = [
+    "Schoolbook",
+    "Karatsuba",
+    "GoodNtt",
+    "MixedRadixNtt",
+    "Karatsuba<16>",
+    "Karatsuba<64>",
+];
 
 impl Candidate {
-    /// The preset this is, when it is one (with the default Keccak backend).
+    /// The ML-DSA preset this is, when it is one (with the default Keccak backend).
     pub fn preset(&self) -> Option<&'static catalog::Preset> {
-        if self.combination.keccak.is_some() {
-            return None;
+        match self {
+            Candidate::MlDsa(c) if c.keccak.is_none() => {
+                PRESETS.iter().find(|p| p.components == c.components)
+            }
+            _ => None,
         }
-        PRESETS
-            .iter()
-            .find(|p| p.components == self.combination.components)
     }
 
-    /// A short name: `small-stack`, `small-stack + Sha3Crate`, or the `Custom<...>` type.
+    /// The label on plots: a preset's type name, or an NTRU Prime multiplication.
+    pub fn label(&self) -> Option<&'static str> {
+        match self {
+            Candidate::MlDsa(_) => self.preset().map(|p| p.type_name),
+            Candidate::NtruPrime(m) => Some(m),
+            Candidate::Cross(c, None) => cross_preset(c).map(|p| p.1),
+            Candidate::Cross(_, Some(_)) => None,
+        }
+    }
+
+    /// A short name: `small-stack`, `small-stack + Sha3Crate`, the `Custom<...>` type, or
+    /// the multiplication.
     pub fn name(&self) -> String {
-        let with_preset = PRESETS
-            .iter()
-            .find(|p| p.components == self.combination.components);
-        match (with_preset, self.combination.keccak) {
-            (Some(p), None) => p.name.to_string(),
-            (Some(p), Some(k)) => format!("{} + {k}", p.name),
-            (None, _) => self.combination.to_string(),
+        match self {
+            Candidate::MlDsa(c) => {
+                let with_preset = PRESETS.iter().find(|p| p.components == c.components);
+                match (with_preset, c.keccak) {
+                    (Some(p), None) => p.name.to_string(),
+                    (Some(p), Some(k)) => format!("{} + {k}", p.name),
+                    (None, _) => c.to_string(),
+                }
+            }
+            Candidate::NtruPrime(m) => m.to_string(),
+            Candidate::Cross(c, k) => match (cross_preset(c), k) {
+                (Some(p), None) => p.0.to_string(),
+                (Some(p), Some(k)) => format!("{} + {k}", p.0),
+                (None, k) => {
+                    let mut args = c.to_vec();
+                    args.extend(k);
+                    format!("Custom<{}>", args.join(", "))
+                }
+            },
         }
     }
 
     /// The type path the firmware is built with (every name fully qualified).
     pub fn type_path(&self) -> String {
+        let c = match self {
+            Candidate::NtruPrime(m) => return format!("{NTRU_PATH}{m}"),
+            Candidate::Cross(c, k) => {
+                if let (Some(p), None) = (cross_preset(c), k) {
+                    return format!("{CROSS_PATH}{}", p.1);
+                }
+                let args: Vec<String> = c
+                    .iter()
+                    .chain(k.iter())
+                    .map(|n| {
+                        // The Keccak backends live in pqfit::strategy.
+                        if k.as_ref() == Some(n) {
+                            format!("{PATH}{n}")
+                        } else {
+                            format!("{CROSS_PATH}{n}")
+                        }
+                    })
+                    .collect();
+                return format!("{CROSS_PATH}Custom<{}>", args.join(", "));
+            }
+            Candidate::MlDsa(c) => c,
+        };
         if let Some(p) = self.preset() {
             return format!("{PATH}{}", p.type_name);
         }
-        let mut args: Vec<String> = self
-            .combination
-            .components
-            .iter()
-            .map(|c| format!("{PATH}{c}"))
-            .collect();
-        if let Some(k) = self.combination.keccak {
+        let mut args: Vec<String> = c.components.iter().map(|c| format!("{PATH}{c}")).collect();
+        if let Some(k) = c.keccak {
             args.push(format!("{PATH}{k}"));
         }
         format!("{PATH}Custom<{}>", args.join(", "))
     }
 
-    /// The declaration to paste: `type Signer = pqfit::Dilithium3<pqfit::strategy::...>;`.
-    /// The firmware measured was built from the same type path, so it compiles.
+    /// The declaration to paste: `type Signer = pqfit::Dilithium3<pqfit::strategy::...>;`
+    /// or `type Kem = pqfit::Sntrup761<pqfit::ntruprime::...>;`. The firmware measured
+    /// was built from the same type path, so it compiles.
     pub fn rust_type(&self, scheme: Scheme) -> String {
+        let name = if scheme.is_kem() { "Kem" } else { "Signer" };
+        if let Candidate::Cross(..) = self {
+            return format!(
+                "type {name} = pqfit::cross::Cross<pqfit::cross::{}, {}>;",
+                scheme.type_name(),
+                self.type_path()
+            );
+        }
         format!(
-            "type Signer = pqfit::{}<{}>;",
+            "type {name} = pqfit::{}<{}>;",
             scheme.alias(),
             self.type_path()
         )
     }
 
-    /// Parses what `--strategy` or a cache file holds: a preset name or a `Custom<...>`.
+    /// Parses a preset name, a `Custom<...>` or an NTRU Prime multiplication (with or
+    /// without its path).
     pub fn parse(text: &str) -> Option<Candidate> {
-        catalog::parse(text).map(|combination| Candidate { combination })
+        let bare = text.trim().trim_start_matches(NTRU_PATH);
+        if let Some(m) = NTRU_MULS.iter().find(|m| **m == bare) {
+            return Some(Candidate::NtruPrime(m));
+        }
+        let strip = |n: &str| {
+            n.trim()
+                .rsplit("::")
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        if let Some(p) = CROSS_PRESETS
+            .iter()
+            .find(|p| text.trim() == format!("{CROSS_PATH}{}", p.1))
+        {
+            return Some(Candidate::Cross(p.2, None));
+        }
+        if let Some(args) = text
+            .trim()
+            .strip_prefix(CROSS_PATH)
+            .and_then(|t| t.strip_prefix("Custom<"))
+        {
+            let names: Vec<String> = args.strip_suffix('>')?.split(',').map(strip).collect();
+            let mut c = [""; 5];
+            for (slot, (axis, name)) in c.iter_mut().zip(CROSS_AXES.iter().zip(&names)) {
+                *slot = axis.iter().copied().find(|a| a == name)?;
+            }
+            let k = match names.len() {
+                5 => None,
+                6 => Some(catalog::KECCAK.iter().copied().find(|k| *k == names[5])?),
+                _ => return None,
+            };
+            return Some(Candidate::Cross(c, k));
+        }
+        catalog::parse(text).map(Candidate::MlDsa)
     }
 }
 
-/// The candidates of a sweep, presets first, then the catalogue order.
-pub fn candidates(presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
+/// The candidates of a sweep for `scheme`: for ML-DSA the presets first, then the
+/// catalogue order; for NTRU Prime the multiplications.
+pub fn candidates(scheme: Scheme, presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
+    if scheme.is_kem() {
+        let n = if presets_only { 4 } else { NTRU_MULS.len() };
+        return NTRU_MULS[..n]
+            .iter()
+            .map(|m| Candidate::NtruPrime(m))
+            .collect();
+    }
+    if let Scheme::Cross(_) = scheme {
+        let mut memory: Vec<[&'static str; 5]> = CROSS_PRESETS.iter().map(|p| p.2).collect();
+        if !presets_only {
+            for i in 0..32usize {
+                let c: [&'static str; 5] =
+                    std::array::from_fn(|a| CROSS_AXES[a][(i >> (4 - a)) & 1]);
+                if !memory.contains(&c) {
+                    memory.push(c);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for c in memory {
+            out.push(Candidate::Cross(c, None));
+            let others = match keccak {
+                KeccakAxis::Default => false,
+                KeccakAxis::Presets => cross_preset(&c).is_some(),
+                KeccakAxis::All => true,
+            };
+            if others {
+                for k in catalog::KECCAK.iter().filter(|k| **k != "Interleaved32") {
+                    out.push(Candidate::Cross(c, Some(k)));
+                }
+            }
+        }
+        return out;
+    }
     let memory: Vec<[&'static str; 5]> = if presets_only {
         PRESETS.iter().map(|p| p.components).collect()
     } else {
@@ -100,12 +288,10 @@ pub fn candidates(presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
     let is_preset = |c: &[&str; 5]| PRESETS.iter().any(|p| &p.components == c);
     let mut out = Vec::new();
     for components in memory {
-        out.push(Candidate {
-            combination: Combination {
-                components,
-                keccak: None,
-            },
-        });
+        out.push(Candidate::MlDsa(Combination {
+            components,
+            keccak: None,
+        }));
         let others = match keccak {
             KeccakAxis::Default => false,
             KeccakAxis::Presets => is_preset(&components),
@@ -114,12 +300,10 @@ pub fn candidates(presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
         if others {
             // The default backend on every embedded target is Interleaved32.
             for k in catalog::KECCAK.iter().filter(|k| **k != "Interleaved32") {
-                out.push(Candidate {
-                    combination: Combination {
-                        components,
-                        keccak: Some(k),
-                    },
-                });
+                out.push(Candidate::MlDsa(Combination {
+                    components,
+                    keccak: Some(k),
+                }));
             }
         }
     }
@@ -133,32 +317,41 @@ mod tests {
     #[test]
     fn sweep_sizes() {
         let n = PRESETS.len();
-        assert_eq!(candidates(true, KeccakAxis::Default).len(), n);
-        assert_eq!(candidates(true, KeccakAxis::Presets).len(), 3 * n);
         assert_eq!(
-            candidates(false, KeccakAxis::Default).len(),
+            candidates(Scheme::MlDsa65, true, KeccakAxis::Default).len(),
+            n
+        );
+        assert_eq!(
+            candidates(Scheme::MlDsa65, true, KeccakAxis::Presets).len(),
+            3 * n
+        );
+        assert_eq!(
+            candidates(Scheme::MlDsa65, false, KeccakAxis::Default).len(),
             catalog::COMBINATIONS
         );
         assert_eq!(
-            candidates(false, KeccakAxis::Presets).len(),
+            candidates(Scheme::MlDsa65, false, KeccakAxis::Presets).len(),
             catalog::COMBINATIONS + 2 * n
         );
         assert_eq!(
-            candidates(false, KeccakAxis::All).len(),
+            candidates(Scheme::MlDsa65, false, KeccakAxis::All).len(),
             3 * catalog::COMBINATIONS
         );
     }
 
     #[test]
     fn names_and_paths_round_trip() {
-        for c in candidates(false, KeccakAxis::All) {
+        for c in candidates(Scheme::MlDsa65, false, KeccakAxis::All) {
             assert_eq!(Candidate::parse(&c.type_path()), Some(c), "{}", c.name());
-            assert_eq!(Candidate::parse(&c.combination.to_string()), Some(c));
+            let Candidate::MlDsa(combination) = c else {
+                panic!("ML-DSA only")
+            };
+            assert_eq!(Candidate::parse(&combination.to_string()), Some(c));
             let ty = c.rust_type(Scheme::MlDsa65);
             assert!(ty.starts_with("type Signer = pqfit::Dilithium3<pqfit::strategy::"));
             assert!(ty.ends_with(">;"));
         }
-        let small = candidates(true, KeccakAxis::Presets);
+        let small = candidates(Scheme::MlDsa65, true, KeccakAxis::Presets);
         assert_eq!(small[0].name(), "small-stack");
         assert_eq!(small[0].type_path(), "pqfit::strategy::SmallStack");
         assert_eq!(small[1].name(), "small-stack + Interleaved32Compact");
@@ -166,5 +359,48 @@ mod tests {
         assert!(small[1]
             .type_path()
             .ends_with("pqfit::strategy::Interleaved32Compact>"));
+    }
+
+    #[test]
+    fn cross_strategies() {
+        let s = Scheme::parse("cross-rsdp-1-small").unwrap();
+        let all = candidates(s, false, KeccakAxis::Presets);
+        assert_eq!(all.len(), 32 + 2 * 3);
+        assert_eq!(candidates(s, true, KeccakAxis::Default).len(), 3);
+        for c in &all {
+            assert_eq!(
+                Candidate::parse(&c.type_path()),
+                Some(*c),
+                "{}",
+                c.type_path()
+            );
+        }
+        assert_eq!(all[0].name(), "min-stack");
+        assert_eq!(all[0].type_path(), "pqfit::cross::MinStack");
+        assert_eq!(
+            all[0].rust_type(s),
+            "type Signer = pqfit::cross::Cross<pqfit::cross::Rsdp1Small, pqfit::cross::MinStack>;"
+        );
+        assert!(all[1]
+            .type_path()
+            .ends_with(", pqfit::strategy::Interleaved32Compact>"));
+    }
+
+    #[test]
+    fn ntru_prime_multiplications() {
+        let all = candidates(Scheme::Sntrup761, false, KeccakAxis::All);
+        assert_eq!(all.len(), NTRU_MULS.len());
+        assert_eq!(
+            candidates(Scheme::Ntrulpr761, true, KeccakAxis::All).len(),
+            4
+        );
+        for c in all {
+            assert_eq!(Candidate::parse(&c.type_path()), Some(c));
+            assert_eq!(c.label(), Some(c.name()).as_deref());
+        }
+        assert_eq!(
+            Candidate::NtruPrime("Karatsuba<16>").rust_type(Scheme::Sntrup761),
+            "type Kem = pqfit::Sntrup761<pqfit::ntruprime::Karatsuba<16>>;"
+        );
     }
 }

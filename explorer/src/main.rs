@@ -46,7 +46,8 @@ struct Cli {
 /// What the sweep covers and how it builds.
 #[derive(Args, Clone)]
 struct BuildArgs {
-    /// Only the presets (small-stack, balanced, fast-sign, reference), not every mix.
+    /// Only the presets (small-stack, balanced, fast-sign, reference), not every mix; for
+    /// NTRU Prime the four multiplications without Karatsuba's threshold variants.
     #[arg(long)]
     presets_only: bool,
     /// Keccak backends: `presets` crosses the presets with every backend and the other
@@ -65,9 +66,16 @@ struct BuildArgs {
     /// Optimisation level of the firmware builds: 3, 2, s or z.
     #[arg(long, default_value = "3")]
     opt_level: String,
-    /// Messages signed per combination (cycles are min/mean/max over them).
+    /// Messages signed (or encapsulations) per combination: cycles are min/mean/max
+    /// over them.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1000))]
     sign_runs: u64,
+    /// Key generations per combination (different seeds).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=100))]
+    keygen_runs: u64,
+    /// Verifications (or decapsulations) per combination.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100))]
+    verify_runs: u64,
 }
 
 #[derive(Args, Clone)]
@@ -75,10 +83,12 @@ struct SweepArgs {
     /// Target profile: m0, m3, m4, rv32 or all.
     #[arg(long, default_value = "m4")]
     target: String,
-    /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87 or all.
+    /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761, a comma-separated
+    /// list, or all.
     #[arg(long, default_value = "ml-dsa-65")]
     scheme: String,
-    /// Operation the answer is for.
+    /// Operation the answer is for (signatures: keygen, sign, verify; KEMs: keygen,
+    /// encaps, decaps).
     #[arg(long, value_enum, default_value = "sign")]
     op: OpArg,
     /// Stack budget: 12k, 12KiB and 12288 all mean 12,288 bytes.
@@ -105,6 +115,8 @@ enum OpArg {
     Keygen,
     Sign,
     Verify,
+    Encaps,
+    Decaps,
     All,
 }
 
@@ -114,6 +126,8 @@ impl OpArg {
             OpArg::Keygen => vec!["keygen"],
             OpArg::Sign => vec!["sign"],
             OpArg::Verify => vec!["verify"],
+            OpArg::Encaps => vec!["encaps"],
+            OpArg::Decaps => vec!["decaps"],
             OpArg::All => OPS.to_vec(),
         }
     }
@@ -138,7 +152,8 @@ enum Cmd {
         /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
         #[arg(long, default_value = "all")]
         target: String,
-        /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87 or all.
+        /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761, a
+        /// comma-separated list, or all.
         #[arg(long, default_value = "ml-dsa-65")]
         scheme: String,
         /// Output directory.
@@ -308,7 +323,7 @@ fn targets_arg(s: &str) -> Res<Vec<String>> {
 
 fn schemes_arg(s: &str) -> Res<Vec<Scheme>> {
     if s == "all" {
-        return Ok(Scheme::ALL.to_vec());
+        return Ok(Scheme::all());
     }
     let mut out = Vec::new();
     for name in s.split(',') {
@@ -332,9 +347,14 @@ fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
     Ok(sweep::Spec {
         targets: targets_arg(target)?,
         schemes: schemes_arg(scheme)?,
-        candidates: combos::candidates(b.presets_only, b.keccak),
+        presets_only: b.presets_only,
+        keccak: b.keccak,
         opt_level: b.opt_level.clone(),
-        runs: [3, b.sign_runs as usize, 4],
+        runs: [
+            b.keygen_runs as usize,
+            b.sign_runs as usize,
+            b.verify_runs as usize,
+        ],
         jobs,
         cache: if b.no_cache {
             None
@@ -348,13 +368,26 @@ fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
 
 fn run_sweep(a: &SweepArgs) -> Res<()> {
     let spec = spec(&a.target, &a.scheme, &a.build)?;
+    let ops = a.op.ops();
+    if !spec
+        .schemes
+        .iter()
+        .any(|s| ops.iter().any(|op| s.ops().contains(op)))
+    {
+        let names: Vec<String> = spec
+            .schemes
+            .iter()
+            .map(|s| format!("{} has {}", s.name(), s.ops().join(", ")))
+            .collect();
+        return Err(format!("no scheme asked has that operation: {}", names.join("; ")).into());
+    }
     let budgets = Budgets {
         stack: a.budget,
         flash: a.flash_budget,
         ram: a.ram_budget,
     };
     let sweep = sweep::run(&spec)?;
-    let groups = analysis::groups(&sweep, &a.op.ops(), budgets);
+    let groups = analysis::groups(&sweep, &ops, budgets);
     let text = output::render(a.format, &sweep, &groups);
     print!("{text}");
     if let Some(dir) = &a.out {

@@ -137,6 +137,8 @@ fn verb(op: &str) -> &str {
     match op {
         "keygen" => "key generation",
         "sign" => "signing",
+        "encaps" => "encapsulation",
+        "decaps" => "decapsulation",
         _ => "verification",
     }
 }
@@ -313,11 +315,12 @@ fn target_page(
         ));
         doc.push(Block::Code(front.join("\n")));
         doc.push(Block::Heading(3, "Every combination".into()));
-        doc.push(Block::Para(
+        doc.push(Block::Para(format!(
             "Fastest first; `*`: on the (stack, flash, cycles) Pareto front. The Rust type of a \
-             combination is `pqfit::Dilithium3<pqfit::strategy::Custom<...>>` with the components named."
-                .into(),
-        ));
+                 combination is `pqfit::{}<...>` with the strategy named as in the first column \
+                 (`pq-explore --format json` gives each one's `rust_type`).",
+            g.scheme.alias()
+        )));
         let (head, rows) = table_of(g);
         doc.push(Block::Table(head, rows));
     }
@@ -395,7 +398,7 @@ fn index_page(targets: &[String], groups: &[Group], stamp: &Stamp) -> Vec<Block>
         }
     }
     for scheme in schemes {
-        for op in OPS {
+        for op in scheme.ops() {
             let gs: Vec<&Group> = groups
                 .iter()
                 .filter(|g| g.scheme == scheme && g.op == op)
@@ -432,21 +435,25 @@ fn index_page(targets: &[String], groups: &[Group], stamp: &Stamp) -> Vec<Block>
         doc.push(Block::Heading(
             2,
             format!(
-                "{} presets across targets (mean model cycles / stack)",
+                "{} labelled strategies across targets (mean model cycles / stack)",
                 scheme.name().to_uppercase()
             ),
         ));
-        let presets = pqfit::strategy::catalog::PRESETS;
+        let labels: Vec<&'static str> =
+            crate::combos::candidates(scheme, true, crate::combos::KeccakAxis::Default)
+                .iter()
+                .filter_map(|c| c.label())
+                .collect();
         let mut head = vec!["target".to_string(), "op".to_string()];
-        head.extend(presets.iter().map(|p| p.name.to_string()));
+        head.extend(labels.iter().map(|l| l.to_string()));
         let mut rows = Vec::new();
         for g in groups.iter().filter(|g| g.scheme == scheme) {
             let mut row = vec![g.target.clone(), g.op.to_string()];
-            for p in presets {
+            for label in &labels {
                 let cell = g
                     .rows
                     .iter()
-                    .find(|r| r.preset == Some(p.type_name))
+                    .find(|r| r.preset == Some(*label))
                     .and_then(|r| r.ok())
                     .map_or("—".to_string(), |r| {
                         format!(

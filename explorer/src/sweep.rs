@@ -22,8 +22,10 @@ pub struct Spec {
     pub targets: Vec<String>,
     /// Parameter sets.
     pub schemes: Vec<Scheme>,
-    /// Strategies.
-    pub candidates: Vec<Candidate>,
+    /// Only the presets (ML-DSA) or the main multiplications (NTRU Prime).
+    pub presets_only: bool,
+    /// Keccak backends crossed with the ML-DSA strategies.
+    pub keccak: crate::combos::KeccakAxis,
     /// Firmware optimisation level.
     pub opt_level: String,
     /// Key generations, signed messages and verifications per combination.
@@ -97,7 +99,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
     let mut jobs = Vec::new();
     for target in &spec.targets {
         for &scheme in &spec.schemes {
-            for &candidate in &spec.candidates {
+            for candidate in crate::combos::candidates(scheme, spec.presets_only, spec.keccak) {
                 let key = Key::new(
                     &sources,
                     target,

@@ -265,6 +265,131 @@ fn a_small_sweep_end_to_end() {
 }
 
 #[test]
+fn a_kem_sweep() {
+    if skip() {
+        return;
+    }
+    let dir = scratch("kem");
+    let out = bin()
+        .args(["--target", "m4", "--scheme", "sntrup761", "--op", "encaps"])
+        .args([
+            "--presets-only",
+            "--keygen-runs",
+            "1",
+            "--sign-runs",
+            "2",
+            "--verify-runs",
+            "1",
+        ])
+        .args(["--budget", "12k", "--format", "json", "--cache-dir"])
+        .arg(dir.join("cache"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4, "the four multiplications");
+    for r in results {
+        assert_eq!(r["op"], "encaps");
+        assert!(r["rust_type"]
+            .as_str()
+            .unwrap()
+            .starts_with("type Kem = pqfit::Sntrup761<pqfit::ntruprime::"));
+        assert!(r.get("error").is_none_or(Value::is_null), "{r}");
+    }
+    // Schoolbook has the smallest stack of the four; the answer fits the budget.
+    let school = results.iter().find(|r| r["name"] == "Schoolbook").unwrap()["stack_bytes"]
+        .as_u64()
+        .unwrap();
+    assert!(results
+        .iter()
+        .all(|r| r["stack_bytes"].as_u64().unwrap() >= school));
+    if !v["best"].is_null() {
+        assert!(v["best"]["stack_bytes"].as_u64().unwrap() <= 12 * 1024);
+    }
+    // A signature operation on a KEM is a clear error.
+    let out = bin()
+        .args(["--target", "m4", "--scheme", "sntrup761", "--op", "sign"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("keygen, encaps, decaps"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_cross_sweep() {
+    if skip() {
+        return;
+    }
+    let dir = scratch("cross");
+    let out = bin()
+        .args([
+            "--target",
+            "m4",
+            "--scheme",
+            "cross-rsdpg-1-fast",
+            "--op",
+            "all",
+        ])
+        .args([
+            "--presets-only",
+            "--keccak",
+            "default",
+            "--keygen-runs",
+            "1",
+        ])
+        .args([
+            "--sign-runs",
+            "1",
+            "--verify-runs",
+            "1",
+            "--format",
+            "json",
+            "--cache-dir",
+        ])
+        .arg(dir.join("cache"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 9, "three presets, three operations");
+    let stack = |name: &str, op: &str| {
+        results
+            .iter()
+            .find(|r| r["name"] == name && r["op"] == op)
+            .unwrap_or_else(|| panic!("{name} {op}"))["stack_bytes"]
+            .as_u64()
+            .unwrap()
+    };
+    for op in ["sign", "verify"] {
+        assert!(stack("min-stack", op) <= stack("fast", op), "{op}");
+        assert!(
+            stack("min-stack", op) <= 24 * 1024,
+            "{op}: the 24 kB target"
+        );
+    }
+    assert_eq!(
+        v["answers"][1]["best"]["rust_type"]
+            .as_str()
+            .unwrap()
+            .split('<')
+            .next(),
+        Some("type Signer = pqfit::cross::Cross")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_arguments_are_clear_errors() {
     for (args, needle) in [
         (vec!["--budget", "12kg"], "invalid budget"),
@@ -274,7 +399,8 @@ fn bad_arguments_are_clear_errors() {
         (vec!["--scheme", "ml-dsa-99"], "unknown scheme"),
         (vec!["--jobs", "0"], "--jobs"),
         (vec!["--opt-level", "9"], "--opt-level"),
-        (vec!["--op", "encaps"], "invalid value"),
+        (vec!["--op", "encaps"], "ml-dsa-65 has keygen, sign, verify"),
+        (vec!["--op", "decrypt"], "invalid value"),
     ] {
         let out = bin().args(&args).output().unwrap();
         assert!(!out.status.success(), "{args:?} succeeded");

@@ -5,14 +5,18 @@
 //! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model.
 //! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
 //! - [`emu`]: unicorn-engine with the cycle model, stack painting and error handling.
+//! - [`cross`]: the CROSS parameter sets as schemes of the harness.
+//! - [`kem`]: the same for the NTRU Prime KEMs (keygen, encaps, decaps).
 //! - [`mod@measure`]: builds the firmware (`profiles/firmware`) for a target, scheme and
 //!   strategy, runs each operation and checks its outputs against the host, byte for byte.
 //!
 //! The method and its limits are in `docs/measurement.md`.
 
 pub mod cost;
+pub mod cross;
 pub mod elf;
 pub mod emu;
+pub mod kem;
 pub mod measure;
 pub mod profile;
 pub mod rv;

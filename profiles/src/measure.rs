@@ -14,7 +14,7 @@ use crate::emu::{Machine, Run, StackRegion};
 use crate::profile::{Isa, Profile};
 use crate::Error;
 
-/// A signature scheme and parameter set.
+/// A scheme and parameter set: the ML-DSA signatures and the NTRU Prime KEMs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scheme {
     /// ML-DSA-44 (Dilithium2).
@@ -23,13 +23,34 @@ pub enum Scheme {
     MlDsa65,
     /// ML-DSA-87 (Dilithium5).
     MlDsa87,
+    /// Streamlined NTRU Prime sntrup761 (round 3).
+    Sntrup761,
+    /// NTRU LPRime ntrulpr761 (round 3).
+    Ntrulpr761,
+    /// CROSS v2.2: the parameter set with this index in [`crate::cross::SETS`].
+    Cross(u8),
 }
 
-impl Scheme {
-    /// Every scheme, in order of security category.
-    pub const ALL: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+/// The operations of a signature scheme, in the order they are measured.
+pub const SIGNATURE_OPS: [&str; 3] = ["keygen", "sign", "verify"];
+/// The operations of a KEM, in the order they are measured.
+pub const KEM_OPS: [&str; 3] = ["keygen", "encaps", "decaps"];
 
-    /// Parses `ml-dsa-65`, `mldsa65`, `dilithium3` and the like.
+impl Scheme {
+    /// Every scheme: ML-DSA by security category, the KEMs, then the 18 CROSS sets.
+    pub fn all() -> Vec<Scheme> {
+        let mut v = vec![
+            Scheme::MlDsa44,
+            Scheme::MlDsa65,
+            Scheme::MlDsa87,
+            Scheme::Sntrup761,
+            Scheme::Ntrulpr761,
+        ];
+        v.extend((0..crate::cross::SETS.len() as u8).map(Scheme::Cross));
+        v
+    }
+
+    /// Parses `ml-dsa-65`, `mldsa65`, `dilithium3`, `sntrup761` and the like.
     pub fn parse(s: &str) -> Result<Self, Error> {
         let k: String = s
             .chars()
@@ -40,9 +61,18 @@ impl Scheme {
             "mldsa44" | "dilithium2" => Ok(Scheme::MlDsa44),
             "mldsa65" | "dilithium3" => Ok(Scheme::MlDsa65),
             "mldsa87" | "dilithium5" => Ok(Scheme::MlDsa87),
-            _ => Err(Error::Unknown(format!(
-                "unknown scheme {s:?}: expected ml-dsa-44, ml-dsa-65 or ml-dsa-87"
-            ))),
+            "sntrup761" => Ok(Scheme::Sntrup761),
+            "ntrulpr761" => Ok(Scheme::Ntrulpr761),
+            _ => crate::cross::SETS
+                .iter()
+                .position(|(name, _)| name.replace('-', "") == k)
+                .map(|i| Scheme::Cross(i as u8))
+                .ok_or_else(|| {
+                    Error::Unknown(format!(
+                        "unknown scheme {s:?}: expected ml-dsa-44, ml-dsa-65, ml-dsa-87, \
+                         sntrup761, ntrulpr761 or a CROSS set such as cross-rsdp-1-small"
+                    ))
+                }),
         }
     }
 
@@ -52,24 +82,48 @@ impl Scheme {
             Scheme::MlDsa44 => "ml-dsa-44",
             Scheme::MlDsa65 => "ml-dsa-65",
             Scheme::MlDsa87 => "ml-dsa-87",
+            Scheme::Sntrup761 => "sntrup761",
+            Scheme::Ntrulpr761 => "ntrulpr761",
+            Scheme::Cross(i) => crate::cross::SETS[i as usize].0,
         }
     }
 
-    /// The pqfit alias that takes the strategy as its parameter (`Dilithium3`).
+    /// A key-encapsulation mechanism (keygen, encaps, decaps) rather than a signature.
+    pub fn is_kem(self) -> bool {
+        matches!(self, Scheme::Sntrup761 | Scheme::Ntrulpr761)
+    }
+
+    /// The operations measured, in order.
+    pub fn ops(self) -> [&'static str; 3] {
+        if self.is_kem() {
+            KEM_OPS
+        } else {
+            SIGNATURE_OPS
+        }
+    }
+
+    /// The pqfit type that takes the strategy as a parameter (`Dilithium3`, `Sntrup761`,
+    /// `cross::Cross`, which takes the parameter set first).
     pub fn alias(self) -> &'static str {
         match self {
+            Scheme::Cross(_) => "cross::Cross",
             Scheme::MlDsa44 => "Dilithium2",
             Scheme::MlDsa65 => "Dilithium3",
             Scheme::MlDsa87 => "Dilithium5",
+            Scheme::Sntrup761 => "Sntrup761",
+            Scheme::Ntrulpr761 => "Ntrulpr761",
         }
     }
 
-    /// The pqfit parameter-set type name.
+    /// The name the firmware's build script takes (`PQFIT_FW_SCHEME`).
     pub fn type_name(self) -> &'static str {
         match self {
             Scheme::MlDsa44 => "MlDsa44",
             Scheme::MlDsa65 => "MlDsa65",
             Scheme::MlDsa87 => "MlDsa87",
+            Scheme::Sntrup761 => "Sntrup761",
+            Scheme::Ntrulpr761 => "Ntrulpr761",
+            Scheme::Cross(i) => crate::cross::SETS[i as usize].1,
         }
     }
 }
@@ -304,7 +358,7 @@ pub fn build_firmware(
 }
 
 /// A deterministic byte stream for the fixed inputs (splitmix64).
-fn fill(seed: u64, out: &mut [u8]) {
+pub(crate) fn fill(seed: u64, out: &mut [u8]) {
     let mut s = seed;
     for chunk in out.chunks_mut(8) {
         s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -321,19 +375,20 @@ pub const MSG_LEN: usize = 59;
 
 /// The fixed inputs: seeds, messages and signing randomness.
 struct Inputs {
-    xis: Vec<[u8; 32]>,
+    xis: Vec<Vec<u8>>,
     msgs: Vec<[u8; MSG_LEN]>,
-    rnds: Vec<[u8; 32]>,
+    rnds: Vec<Vec<u8>>,
 }
 
 impl Inputs {
-    fn new(keygens: usize, signs: usize) -> Self {
+    fn new(keygens: usize, signs: usize, xi_bytes: usize, rnd_bytes: usize) -> Self {
+        let stream = |seed: u64, n: usize| {
+            let mut v = vec![0u8; n];
+            fill(seed, &mut v);
+            v
+        };
         let xis = (0..keygens.max(1))
-            .map(|i| {
-                let mut x = [0u8; 32];
-                fill(1000 + i as u64, &mut x);
-                x
-            })
+            .map(|i| stream(1000 + i as u64, xi_bytes))
             .collect();
         let msgs = (0..signs)
             .map(|i| {
@@ -343,13 +398,79 @@ impl Inputs {
             })
             .collect();
         let rnds = (0..signs)
-            .map(|i| {
-                let mut r = [0u8; 32];
-                fill(3000 + i as u64, &mut r);
-                r
-            })
+            .map(|i| stream(3000 + i as u64, rnd_bytes))
             .collect();
         Inputs { xis, msgs, rnds }
+    }
+}
+
+/// The host side of a signature scheme: seeds and randomness in, encodings out.
+pub trait HostSig {
+    /// Verifying key bytes.
+    const PK: usize;
+    /// Signing key bytes.
+    const SK: usize;
+    /// Signature bytes.
+    const SIG: usize;
+    /// Key-generation seed bytes.
+    const XI: usize;
+    /// Signing randomness bytes.
+    const RND: usize;
+    /// Key generation from a seed: (verifying key, signing key).
+    fn keygen(xi: &[u8]) -> (Vec<u8>, Vec<u8>);
+    /// A signature of `msg` (empty context) with the randomness `rnd`.
+    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> Vec<u8>;
+}
+
+/// ML-DSA on the host (the `Reference` strategy).
+pub struct MlDsaHost<P>(std::marker::PhantomData<P>);
+
+impl<P: ParameterSet> HostSig for MlDsaHost<P> {
+    const PK: usize = P::PK_BYTES;
+    const SK: usize = P::SK_BYTES;
+    const SIG: usize = P::SIG_BYTES;
+    const XI: usize = 32;
+    const RND: usize = 32;
+
+    fn keygen(xi: &[u8]) -> (Vec<u8>, Vec<u8>) {
+        let xi: &[u8; 32] = xi.try_into().expect("a 32-byte seed");
+        let mut vk = VerifyingKey::<P>::default();
+        let mut sk = SigningKey::<P>::default();
+        MlDsa::<P, Reference>::key_gen_internal(xi, &mut vk, &mut sk);
+        (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
+    }
+
+    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> Vec<u8> {
+        let sk = SigningKey::<P>::from_bytes(sk).expect("host key");
+        let rnd: &[u8; 32] = rnd.try_into().expect("32 bytes of randomness");
+        let mut sig = Signature::<P>::default();
+        MlDsa::<P, Reference>::sign(&sk, msg, &[], rnd, &mut sig).expect("host sign");
+        sig.as_bytes().to_vec()
+    }
+}
+
+/// CROSS on the host (the `Balanced` strategy).
+pub struct CrossHost<P>(std::marker::PhantomData<P>);
+
+impl<P: pqfit::cross::CrossParams> HostSig for CrossHost<P> {
+    const PK: usize = P::PK_BYTES;
+    const SK: usize = P::SK_BYTES;
+    const SIG: usize = P::SIG_BYTES;
+    const XI: usize = P::KEY_SEED_BYTES;
+    const RND: usize = P::SEED_BYTES + P::SALT_BYTES;
+
+    fn keygen(xi: &[u8]) -> (Vec<u8>, Vec<u8>) {
+        let mut vk = pqfit::cross::VerifyingKey::<P>::default();
+        let mut sk = pqfit::cross::SigningKey::<P>::default();
+        pqfit::cross::Cross::<P>::key_gen(xi, &mut vk, &mut sk).expect("host key generation");
+        (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
+    }
+
+    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> Vec<u8> {
+        let sk = pqfit::cross::SigningKey::<P>::from_bytes(sk).expect("host key");
+        let mut sig = pqfit::cross::Signature::<P>::default();
+        pqfit::cross::Cross::<P>::sign_deterministic(&sk, msg, rnd, &mut sig).expect("host sign");
+        sig.as_bytes().to_vec()
     }
 }
 
@@ -359,39 +480,25 @@ struct HostRef {
     sigs: Vec<Vec<u8>>,
 }
 
-fn host_ref<P: ParameterSet>(inp: &Inputs) -> HostRef {
-    let keys: Vec<(Vec<u8>, Vec<u8>)> = inp
-        .xis
-        .iter()
-        .map(|xi| {
-            let mut vk = VerifyingKey::<P>::default();
-            let mut sk = SigningKey::<P>::default();
-            MlDsa::<P, Reference>::key_gen_internal(xi, &mut vk, &mut sk);
-            (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
-        })
-        .collect();
-    let sk = SigningKey::<P>::from_bytes(&keys[0].1).expect("host key");
+fn host_ref<H: HostSig>(inp: &Inputs) -> HostRef {
+    let keys: Vec<(Vec<u8>, Vec<u8>)> = inp.xis.iter().map(|xi| H::keygen(xi)).collect();
     let sigs = inp
         .msgs
         .iter()
         .zip(&inp.rnds)
-        .map(|(m, r)| {
-            let mut sig = Signature::<P>::default();
-            MlDsa::<P, Reference>::sign(&sk, m, &[], r, &mut sig).expect("host sign");
-            sig.as_bytes().to_vec()
-        })
+        .map(|(m, r)| H::sign(&keys[0].1, m, r))
         .collect();
     HostRef { keys, sigs }
 }
 
 /// A buffer of the firmware: address and size from its symbol.
 #[derive(Clone, Copy, Debug)]
-struct Buf {
-    addr: u64,
-    size: u64,
+pub(crate) struct Buf {
+    pub(crate) addr: u64,
+    pub(crate) size: u64,
 }
 
-fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
+pub(crate) fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
     let s = image
         .symbol(name)
         .ok_or_else(|| Error::Elf(format!("no symbol {name}")))?;
@@ -409,7 +516,7 @@ fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
     })
 }
 
-fn entry(image: &Image, name: &str) -> Result<u64, Error> {
+pub(crate) fn entry(image: &Image, name: &str) -> Result<u64, Error> {
     image
         .symbol(name)
         .map(|s| s.addr)
@@ -418,12 +525,12 @@ fn entry(image: &Image, name: &str) -> Result<u64, Error> {
 
 /// Collects per-run figures for one operation.
 #[derive(Default)]
-struct Acc {
-    runs: Vec<Run>,
+pub(crate) struct Acc {
+    pub(crate) runs: Vec<Run>,
 }
 
 impl Acc {
-    fn report(&self, common: &OpReport, op: &str) -> OpReport {
+    pub(crate) fn report(&self, common: &OpReport, op: &str) -> OpReport {
         let cyc: Vec<u64> = self.runs.iter().map(|r| r.cycles).collect();
         let n = cyc.len().max(1) as u64;
         let mut r = common.clone();
@@ -442,7 +549,7 @@ impl Acc {
 
 /// Opens the machine for an image: the stack is `_stack_start.._stack_top` when the ELF
 /// defines them, else from the end of the loaded RAM contents to the end of RAM.
-fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error> {
+pub(crate) fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error> {
     let m = profile.memory;
     let ram = m.ram_origin..m.ram_origin + m.ram_bytes;
     let stack = match (
@@ -471,6 +578,39 @@ fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error
     Ok(machine)
 }
 
+/// An output of the target must equal the host's.
+pub(crate) fn compare(what: String, got: &[u8], want: &[u8]) -> Result<(), Error> {
+    if got == want {
+        return Ok(());
+    }
+    let at = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(0);
+    let show = |v: &[u8]| {
+        v.iter()
+            .skip(at)
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
+    Err(Error::Mismatch(format!(
+        "{what}: first difference at byte {at} of {} (target {}.., host {}..)",
+        want.len(),
+        show(got),
+        show(want)
+    )))
+}
+
+/// An entry point must return 0, as the host call succeeded.
+pub(crate) fn status(op: &str, run: &Run) -> Result<(), Error> {
+    if run.ret == 0 {
+        Ok(())
+    } else {
+        Err(Error::Mismatch(format!(
+            "{op} returned {} on the target, 0 on the host",
+            run.ret
+        )))
+    }
+}
+
 /// Builds and measures one (target, scheme, strategy, opt-level).
 pub fn measure(req: &Request) -> Result<Measurement, Error> {
     let profile = Profile::load(&req.target)?;
@@ -489,14 +629,17 @@ pub fn measure(req: &Request) -> Result<Measurement, Error> {
         req.target_dir.as_deref(),
     )?;
     match req.scheme {
-        Scheme::MlDsa44 => run_mldsa::<pqfit::MlDsa44>(&profile, req, &ty, &elf),
-        Scheme::MlDsa65 => run_mldsa::<pqfit::MlDsa65>(&profile, req, &ty, &elf),
-        Scheme::MlDsa87 => run_mldsa::<pqfit::MlDsa87>(&profile, req, &ty, &elf),
+        Scheme::MlDsa44 => run_signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &ty, &elf),
+        Scheme::MlDsa65 => run_signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &ty, &elf),
+        Scheme::MlDsa87 => run_signature::<MlDsaHost<pqfit::MlDsa87>>(&profile, req, &ty, &elf),
+        Scheme::Cross(set) => crate::cross::run(set, &profile, req, &ty, &elf),
+        Scheme::Sntrup761 => crate::kem::run_kem::<crate::kem::Sntrup>(&profile, req, &ty, &elf),
+        Scheme::Ntrulpr761 => crate::kem::run_kem::<crate::kem::Lpr>(&profile, req, &ty, &elf),
     }
 }
 
-/// Measures an already built firmware ELF for parameter set `P`.
-pub fn run_mldsa<P: ParameterSet>(
+/// Measures an already built signature firmware (ML-DSA or CROSS) against host `H`.
+pub fn run_signature<H: HostSig>(
     profile: &Profile,
     req: &Request,
     ty: &str,
@@ -504,16 +647,21 @@ pub fn run_mldsa<P: ParameterSet>(
 ) -> Result<Measurement, Error> {
     let bytes = std::fs::read(elf)?;
     let image = Image::parse(&bytes)?;
-    let inputs = Inputs::new(req.keygen_runs, req.sign_runs.max(req.verify_runs));
-    let host = host_ref::<P>(&inputs);
+    let inputs = Inputs::new(
+        req.keygen_runs,
+        req.sign_runs.max(req.verify_runs),
+        H::XI,
+        H::RND,
+    );
+    let host = host_ref::<H>(&inputs);
 
-    let xi = buf(&image, "PQFIT_XI", Some(32))?;
-    let rnd = buf(&image, "PQFIT_RND", Some(32))?;
+    let xi = buf(&image, "PQFIT_XI", Some(H::XI))?;
+    let rnd = buf(&image, "PQFIT_RND", Some(H::RND))?;
     let msg = buf(&image, "PQFIT_MSG", None)?;
     let msg_len = buf(&image, "PQFIT_MSG_LEN", Some(4))?;
-    let vk = buf(&image, "PQFIT_VK", Some(P::PK_BYTES))?;
-    let sk = buf(&image, "PQFIT_SK", Some(P::SK_BYTES))?;
-    let sig = buf(&image, "PQFIT_SIG", Some(P::SIG_BYTES))?;
+    let vk = buf(&image, "PQFIT_VK", Some(H::PK))?;
+    let sk = buf(&image, "PQFIT_SK", Some(H::SK))?;
+    let sig = buf(&image, "PQFIT_SIG", Some(H::SIG))?;
     if msg.size < MSG_LEN as u64 {
         return Err(Error::Elf("PQFIT_MSG is too small".into()));
     }
@@ -542,50 +690,20 @@ pub fn run_mldsa<P: ParameterSet>(
         runs: 0,
         opt_level: req.opt_level.clone(),
     };
-    let check = |what: String, got: &[u8], want: &[u8]| -> Result<(), Error> {
-        if got == want {
-            return Ok(());
-        }
-        let at = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(0);
-        let show = |v: &[u8]| {
-            v.iter()
-                .skip(at)
-                .take(8)
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        };
-        Err(Error::Mismatch(format!(
-            "{what}: first difference at byte {at} of {} (target {}.., host {}..)",
-            want.len(),
-            show(got),
-            show(want)
-        )))
-    };
-    let status = |op: &str, run: &Run| -> Result<(), Error> {
-        if run.ret == 0 {
-            Ok(())
-        } else {
-            Err(Error::Mismatch(format!(
-                "{op} returned {} on the target, 0 on the host",
-                run.ret
-            )))
-        }
-    };
-
     let mut keygen = Acc::default();
     for (i, x) in inputs.xis.iter().enumerate() {
         m.reset_statics()?;
         m.write(xi.addr, x)?;
         let run = m.call(keygen_at, limit)?;
         status("keygen", &run)?;
-        check(
+        compare(
             format!("keygen {i} verifying key"),
-            &m.read(vk.addr, P::PK_BYTES)?,
+            &m.read(vk.addr, H::PK)?,
             &host.keys[i].0,
         )?;
-        check(
+        compare(
             format!("keygen {i} signing key"),
-            &m.read(sk.addr, P::SK_BYTES)?,
+            &m.read(sk.addr, H::SK)?,
             &host.keys[i].1,
         )?;
         keygen.runs.push(run);
@@ -600,9 +718,9 @@ pub fn run_mldsa<P: ParameterSet>(
         m.write(rnd.addr, &inputs.rnds[i])?;
         let run = m.call(sign_at, limit)?;
         status("sign", &run)?;
-        check(
+        compare(
             format!("signature {i}"),
-            &m.read(sig.addr, P::SIG_BYTES)?,
+            &m.read(sig.addr, H::SIG)?,
             &host.sigs[i],
         )?;
         sign.runs.push(run);
@@ -625,7 +743,7 @@ pub fn run_mldsa<P: ParameterSet>(
     // A corrupted signature must be rejected (not measured).
     if req.verify_runs > 0 {
         let mut bad = host.sigs[0].clone();
-        bad[P::SIG_BYTES / 2] ^= 1;
+        bad[H::SIG / 2] ^= 1;
         write_verify_inputs(&mut m, 0, &bad)?;
         if m.call(verify_at, limit)?.ret == 0 {
             return Err(Error::Mismatch(

@@ -11,9 +11,12 @@ pub enum Error {
         /// The length given.
         actual: usize,
     },
-    /// A secret key whose s1 or s2 coefficients are out of range.
+    /// A malformed key: an ML-DSA secret key whose s1 or s2 coefficients are out of
+    /// range, or a CROSS public key whose syndrome has a value out of range or a set
+    /// padding bit.
     MalformedKey,
-    /// A signature whose hint encoding is malformed (FIPS 204, Algorithm 21).
+    /// A malformed signature encoding: an ML-DSA hint (FIPS 204, Algorithm 21), or a
+    /// CROSS value out of range, set padding bit or non-zero unused tree slot.
     MalformedSignature,
     /// A context string longer than 255 bytes.
     ContextTooLong,
@@ -29,7 +32,7 @@ impl core::fmt::Display for Error {
             Error::InvalidLength { expected, actual } => {
                 write!(f, "wrong length: expected {expected} bytes, got {actual}")
             }
-            Error::MalformedKey => f.write_str("malformed secret key"),
+            Error::MalformedKey => f.write_str("malformed key"),
             Error::MalformedSignature => f.write_str("malformed signature encoding"),
             Error::ContextTooLong => f.write_str("context string longer than 255 bytes"),
             Error::VerificationFailed => f.write_str("signature verification failed"),

@@ -19,6 +19,9 @@
 //! and deterministic signing, HashML-DSA, and the internal and external-mu entry
 //! points. `Dilithium2/3/5` are ML-DSA-44/65/87. The algorithms live in [`mldsa`]
 //! and are written once over the memory strategies of [`strategy`].
+//!
+//! CROSS v2.2 (all 18 parameter sets, with its own memory strategies) lives in
+//! [`cross`]: `pqfit::cross::Cross<Rsdp1Small, MinStack>` and so on.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -26,6 +29,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod cross;
 mod error;
 mod keys;
 pub mod mldsa;

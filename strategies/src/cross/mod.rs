@@ -1,0 +1,141 @@
+//! CROSS v2.2 (NIST additional signatures, round 2): R-SDP and R-SDP(G), security
+//! categories 1, 3 and 5, corners fast, balanced and small, byte-exact with the
+//! specification's KATs, for a parameter set `P` and a memory strategy `S`.
+//!
+//! ```
+//! use pqfit::cross::{Cross, MinStack, Rsdpg1Small, Signature, SigningKey, VerifyingKey};
+//!
+//! type Signer = Cross<Rsdpg1Small, MinStack>;
+//! let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
+//! Signer::key_gen(&[7u8; Signer::KEY_SEED_BYTES], &mut vk, &mut sk)?;
+//! let mut sig = Signature::default();
+//! let randomness = [9u8; Signer::RANDOMNESS_BYTES]; // root seed || salt, from an RNG
+//! Signer::sign_deterministic(&sk, b"firmware v1.2", &randomness, &mut sig)?;
+//! assert!(Signer::verify(&vk, b"firmware v1.2", sig.as_bytes()).is_ok());
+//! assert!(Signer::verify(&vk, b"firmware v1.3", sig.as_bytes()).is_err());
+//! # Ok::<(), pqfit::Error>(())
+//! ```
+//!
+//! The strategies ([`strategy`]) change stack, time and flash, never the bytes.
+
+#[cfg(feature = "instantiate-all")]
+pub mod instantiate;
+mod keygen;
+mod round;
+mod sign;
+pub mod strategy;
+mod types;
+mod verify;
+
+pub use pqfit_core::cross::params::{
+    CrossParams, Rsdp1Balanced, Rsdp1Fast, Rsdp1Small, Rsdp3Balanced, Rsdp3Fast, Rsdp3Small,
+    Rsdp5Balanced, Rsdp5Fast, Rsdp5Small, Rsdpg1Balanced, Rsdpg1Fast, Rsdpg1Small, Rsdpg3Balanced,
+    Rsdpg3Fast, Rsdpg3Small, Rsdpg5Balanced, Rsdpg5Fast, Rsdpg5Small,
+};
+pub use strategy::{
+    Balanced, Custom, Fast, HashedCmt1, IncrementalMerkle, MinStack, RegeneratedSeeds,
+    RegeneratedY, StoredCmt1, StoredMatrices, StoredMerkleTree, StoredSeedTree, StoredY, Strategy,
+    StreamedMatrices,
+};
+pub use types::{Signature, SigningKey, VerifyingKey};
+
+use crate::keys::check_len;
+use crate::Error;
+use core::marker::PhantomData;
+use rand_core::TryCryptoRng;
+use zeroize::Zeroizing;
+
+/// CROSS for the parameter set `P` with the memory strategy `S`. All functions
+/// write into caller-provided buffers.
+pub struct Cross<P, S = Balanced>(PhantomData<(P, S)>);
+
+impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
+    /// Bytes of the key-generation seed seed_sk (2 lambda / 8).
+    pub const KEY_SEED_BYTES: usize = P::KEY_SEED_BYTES;
+    /// Bytes of the signing randomness: the root seed (lambda / 8) then the salt
+    /// (2 lambda / 8).
+    pub const RANDOMNESS_BYTES: usize = P::SEED_BYTES + P::SALT_BYTES;
+    /// Public key bytes.
+    pub const PK_BYTES: usize = P::PK_BYTES;
+    /// Secret key bytes.
+    pub const SK_BYTES: usize = P::SK_BYTES;
+    /// Signature bytes.
+    pub const SIG_BYTES: usize = P::SIG_BYTES;
+
+    /// KeyGen (Algorithm 1) from the seed seed_sk ([`Self::KEY_SEED_BYTES`] bytes,
+    /// uniformly random): the reference draws it with one `randombytes` call.
+    pub fn key_gen(
+        seed_sk: &[u8],
+        vk: &mut VerifyingKey<P>,
+        sk: &mut SigningKey<P>,
+    ) -> Result<(), Error> {
+        check_len(seed_sk, P::KEY_SEED_BYTES)?;
+        keygen::key_gen::<P, S>(seed_sk, vk, sk);
+        Ok(())
+    }
+
+    /// KeyGen with seed_sk drawn from `rng`.
+    pub fn key_gen_with_rng<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        vk: &mut VerifyingKey<P>,
+        sk: &mut SigningKey<P>,
+    ) -> Result<(), Error> {
+        let mut seed = Zeroizing::new([0u8; pqfit_core::cross::MAX_KEY_SEED_BYTES]);
+        rng.try_fill_bytes(&mut seed[..P::KEY_SEED_BYTES])
+            .map_err(|_| Error::Rng)?;
+        Self::key_gen(&seed[..P::KEY_SEED_BYTES], vk, sk)
+    }
+
+    /// Sign (Algorithm 2) with explicit randomness: the root seed of the seed tree
+    /// (lambda / 8 bytes) and the salt (2 lambda / 8 bytes), as the reference draws
+    /// them with two `randombytes` calls. Both must be fresh and uniformly random for
+    /// every signature.
+    pub fn sign(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        root_seed: &[u8],
+        salt: &[u8],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        check_len(root_seed, P::SEED_BYTES)?;
+        check_len(salt, P::SALT_BYTES)?;
+        sign::sign::<P, S>(sk, msg, root_seed, salt, &mut sig.bytes);
+        Ok(())
+    }
+
+    /// [`Self::sign`] with `randomness` = root seed || salt
+    /// ([`Self::RANDOMNESS_BYTES`] bytes).
+    pub fn sign_deterministic(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        randomness: &[u8],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        check_len(randomness, Self::RANDOMNESS_BYTES)?;
+        let (root_seed, salt) = randomness.split_at(P::SEED_BYTES);
+        Self::sign(sk, msg, root_seed, salt, sig)
+    }
+
+    /// [`Self::sign`] with the root seed and salt drawn from `rng`.
+    pub fn sign_with_rng<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        let mut r = Zeroizing::new([0u8; 3 * pqfit_core::cross::MAX_SEED_BYTES]);
+        let n = Self::RANDOMNESS_BYTES;
+        rng.try_fill_bytes(&mut r[..n]).map_err(|_| Error::Rng)?;
+        Self::sign_deterministic(sk, msg, &r[..n], sig)
+    }
+
+    /// Verify (Algorithm 3). `Err(InvalidLength)` for a signature of the wrong
+    /// length, `Err(MalformedSignature)` for a malformed encoding (a value out of
+    /// range, a set padding bit, a non-zero unused slot of the seed path or Merkle
+    /// proof, a malformed public key), `Err(VerificationFailed)` otherwise when the
+    /// signature does not verify. Never panics.
+    pub fn verify(vk: &VerifyingKey<P>, msg: &[u8], sig: &[u8]) -> Result<(), Error> {
+        check_len(sig, P::SIG_BYTES)?;
+        verify::verify::<P, S>(vk, msg, sig)
+    }
+}

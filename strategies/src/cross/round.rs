@@ -1,0 +1,243 @@
+//! The per-round vectors of CROSS's identification protocol, expanded from a round
+//! seed: e'-bar (and e'_G-bar), u', v-bar (and v_G-bar), the commitment cmt_0 and
+//! the response y (spec Algorithm 2 "Sign", lines on the round loop; reference
+//! `CROSS_sign`). Nothing here is kept across rounds.
+
+use crate::cross::strategy::Matrices;
+use pqfit_core::cross::arith::{fz_sub, reduce_p, restr_to_val, y_coordinate};
+use pqfit_core::cross::csprng::{csprng, dsc_round, dsc_round_hash, fz_sampler, hash};
+use pqfit_core::cross::packing::pack;
+use pqfit_core::cross::{
+    CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_PACKED_SYN_BYTES, MAX_SEED_BYTES,
+};
+use pqfit_core::keccak::Keccak;
+use zeroize::Zeroize;
+
+/// The expanded secret key: e-bar (and e_G-bar for R-SDP(G)). Zeroized on drop.
+pub(crate) struct Secret {
+    pub e_bar: [u8; MAX_N],
+    pub e_g_bar: [u8; MAX_M],
+}
+
+impl Default for Secret {
+    fn default() -> Self {
+        Self {
+            e_bar: [0; MAX_N],
+            e_g_bar: [0; MAX_M],
+        }
+    }
+}
+
+impl Drop for Secret {
+    fn drop(&mut self) {
+        self.e_bar.zeroize();
+        self.e_g_bar.zeroize();
+    }
+}
+
+/// Expands seed_e into e-bar (R-SDP: `csprng_fz_vec`; R-SDP(G): `csprng_fz_inf_w`
+/// then e-bar = e_G-bar \[W | I\]).
+pub(crate) fn expand_e<P: CrossParams, K: Keccak, M: Matrices<P>>(
+    matrices: &M::Store,
+    seed_pk: &[u8],
+    xof_input: &[&[u8]],
+    dsc: u16,
+    out: &mut Secret,
+    u_prime: Option<&mut [u16; MAX_N]>,
+) {
+    let xof = csprng::<P, K>(xof_input, dsc);
+    let mut s = fz_sampler::<P, K>(xof, P::BITS_FZ_CT_RNG);
+    if P::RSDPG {
+        for e in out.e_g_bar[..P::M].iter_mut() {
+            *e = s.sample() as u8;
+        }
+        M::expand_g::<K>(matrices, seed_pk, &out.e_g_bar, &mut out.e_bar);
+    } else {
+        for e in out.e_bar[..P::N].iter_mut() {
+            *e = s.sample() as u8;
+        }
+    }
+    if let Some(u) = u_prime {
+        s.reshape(P::BITS_N_FP_CT_RNG, P::BITS_P, P::P as u32, 0);
+        for x in u[..P::N].iter_mut() {
+            *x = s.sample();
+        }
+    }
+}
+
+/// One round's secret vectors. Zeroized on drop.
+pub(crate) struct Round {
+    /// e'-bar and e'_G-bar.
+    pub e_prime: Secret,
+    /// u'.
+    pub u_prime: [u16; MAX_N],
+}
+
+impl Default for Round {
+    fn default() -> Self {
+        Self {
+            e_prime: Secret::default(),
+            u_prime: [0; MAX_N],
+        }
+    }
+}
+
+impl Drop for Round {
+    fn drop(&mut self) {
+        self.u_prime.zeroize();
+    }
+}
+
+impl Round {
+    /// Expands round `i`'s seed: CSPRNG(seed || salt, i + 2t - 1) -> e'-bar
+    /// (through e'_G-bar for R-SDP(G)), then u'.
+    pub fn expand<P: CrossParams, K: Keccak, M: Matrices<P>>(
+        &mut self,
+        matrices: &M::Store,
+        seed_pk: &[u8],
+        seed: &[u8],
+        salt: &[u8],
+        i: usize,
+    ) {
+        expand_e::<P, K, M>(
+            matrices,
+            seed_pk,
+            &[&seed[..P::SEED_BYTES], &salt[..P::SALT_BYTES]],
+            dsc_round::<P>(i),
+            &mut self.e_prime,
+            Some(&mut self.u_prime),
+        );
+    }
+
+    /// Expands only e'-bar (and e'_G-bar) of round `i`: the start of the same stream.
+    pub fn expand_restricted<P: CrossParams, K: Keccak, M: Matrices<P>>(
+        &mut self,
+        matrices: &M::Store,
+        seed_pk: &[u8],
+        seed: &[u8],
+        salt: &[u8],
+        i: usize,
+    ) {
+        expand_e::<P, K, M>(
+            matrices,
+            seed_pk,
+            &[&seed[..P::SEED_BYTES], &salt[..P::SALT_BYTES]],
+            dsc_round::<P>(i),
+            &mut self.e_prime,
+            None,
+        );
+    }
+
+    /// The packed response v: v-bar = e-bar - e'-bar (R-SDP) or v_G-bar = e_G-bar -
+    /// e'_G-bar (R-SDP(G)), written into `out`; `v_bar` receives v-bar.
+    pub fn v<P: CrossParams>(&self, e: &Secret, v_bar: &mut [u8; MAX_N], out: &mut [u8]) {
+        for ((v, &a), &b) in v_bar
+            .iter_mut()
+            .zip(&e.e_bar[..P::N])
+            .zip(&self.e_prime.e_bar)
+        {
+            *v = fz_sub::<P>(a, b);
+        }
+        let len = P::RESTRICTED_LEN;
+        if P::RSDPG {
+            let v_g = (0..len).map(|j| fz_sub::<P>(e.e_g_bar[j], self.e_prime.e_g_bar[j]) as u16);
+            pack(&mut out[..P::PACKED_V_BYTES], v_g, P::BITS_Z);
+        } else {
+            pack(
+                &mut out[..P::PACKED_V_BYTES],
+                v_bar[..len].iter().map(|&x| x as u16),
+                P::BITS_Z,
+            );
+        }
+    }
+
+    /// cmt_0 = Hash(s' || v || salt, 2^15 + i + 2t - 1) with s' = (g^v-bar * u') H^T
+    /// (`restr_by_fp_vec_pointwise`, `fp_vec_by_fp_matrix`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn cmt_0<P: CrossParams, K: Keccak, M: Matrices<P>>(
+        &self,
+        e: &Secret,
+        matrices: &M::Store,
+        seed_pk: &[u8],
+        salt: &[u8],
+        i: usize,
+        packed_v: &mut [u8],
+        out: &mut [u8],
+    ) {
+        let mut v_bar = [0u8; MAX_N];
+        self.v::<P>(e, &mut v_bar, packed_v);
+        let mut u = [0u16; MAX_N];
+        for j in 0..P::N {
+            u[j] = reduce_p::<P>(restr_to_val::<P>(v_bar[j]) as u32 * self.u_prime[j] as u32);
+        }
+        let mut s_prime = [0u16; MAX_N_K];
+        M::syndrome::<K>(matrices, seed_pk, &u, &mut s_prime);
+        commitment_0::<P, K>(&s_prime, &packed_v[..P::PACKED_V_BYTES], salt, i, out);
+        v_bar.zeroize();
+        u.zeroize();
+    }
+
+    /// The packed response y = u' + chall_1 g^e'-bar.
+    pub fn y<P: CrossParams>(&self, chall_1: u16, out: &mut [u8]) {
+        let y =
+            (0..P::N).map(|j| y_coordinate::<P>(self.u_prime[j], chall_1, self.e_prime.e_bar[j]));
+        pack(&mut out[..P::PACKED_Y_BYTES], y, P::BITS_P);
+    }
+}
+
+/// cmt_0 = Hash(pack(s') || packed v || salt, 2^15 + i + 2t - 1).
+pub(crate) fn commitment_0<P: CrossParams, K: Keccak>(
+    s_prime: &[u16],
+    packed_v: &[u8],
+    salt: &[u8],
+    i: usize,
+    out: &mut [u8],
+) {
+    let mut syn = [0u8; MAX_PACKED_SYN_BYTES];
+    pack(
+        &mut syn[..P::PACKED_SYN_BYTES],
+        s_prime[..P::N - P::K].iter().copied(),
+        P::BITS_P,
+    );
+    hash::<P, K>(
+        &[
+            &syn[..P::PACKED_SYN_BYTES],
+            packed_v,
+            &salt[..P::SALT_BYTES],
+        ],
+        dsc_round_hash::<P>(i),
+        out,
+    );
+}
+
+/// cmt_1 = Hash(seed || salt, 2^15 + i + 2t - 1).
+pub(crate) fn commitment_1<P: CrossParams, K: Keccak>(
+    seed: &[u8],
+    salt: &[u8],
+    i: usize,
+    out: &mut [u8],
+) {
+    hash::<P, K>(
+        &[&seed[..P::SEED_BYTES], &salt[..P::SALT_BYTES]],
+        dsc_round_hash::<P>(i),
+        out,
+    );
+}
+
+/// A seed buffer of the largest size, zeroized on drop.
+pub(crate) struct SeedBuf(pub [u8; MAX_SEED_BYTES]);
+
+impl Default for SeedBuf {
+    fn default() -> Self {
+        Self([0; MAX_SEED_BYTES])
+    }
+}
+
+impl Drop for SeedBuf {
+    fn drop(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+/// A digest buffer of the largest size.
+pub(crate) type Digest = [u8; MAX_HASH_BYTES];

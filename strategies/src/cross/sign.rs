@@ -1,0 +1,228 @@
+//! CROSS signing (spec v2.2, Algorithm 2 "Sign"; reference `CROSS_sign`), in three
+//! passes over the t rounds so that no per-round vector is kept for all rounds:
+//! commitments, first responses y (hashed into digest_chall_2 as they are made),
+//! then the disclosed seeds, the Merkle proof and the responses, written straight
+//! into the signature.
+
+use super::keygen::{expand_secret, expand_seed_sk};
+use super::round::{commitment_1, Digest, Round, Secret, SeedBuf};
+use super::strategy::{
+    FirstResponses, Matrices, MerkleTree, RoundSeeds, SecondCommitments, Strategy,
+};
+use super::types::SigningKey;
+use pqfit_core::cross::csprng::{
+    chall_1_sampler, expand_digest_to_fixed_weight, hash, Xof, HASH_DSC,
+};
+use pqfit_core::cross::merkle::{MerkleBuilder, ProofIo};
+use pqfit_core::cross::tree::{is_published, level_start, Flags};
+use pqfit_core::cross::{
+    CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_PACKED_V_BYTES, MAX_PACKED_Y_BYTES, MAX_T,
+};
+use zeroize::{Zeroize, Zeroizing};
+
+/// digest_chall_1 = Hash(Hash(msg) || digest_cmt || salt).
+pub(crate) fn digest_chall_1<P: CrossParams, K: pqfit_core::keccak::Keccak>(
+    msg: &[u8],
+    digest_cmt: &[u8],
+    salt: &[u8],
+    out: &mut [u8],
+) {
+    let mut digest_msg: Digest = [0; MAX_HASH_BYTES];
+    hash::<P, K>(&[msg], HASH_DSC, &mut digest_msg);
+    hash::<P, K>(
+        &[
+            &digest_msg[..P::HASH_BYTES],
+            &digest_cmt[..P::HASH_BYTES],
+            &salt[..P::SALT_BYTES],
+        ],
+        HASH_DSC,
+        out,
+    );
+}
+
+/// Algorithm 2, Sign, with the root seed and the salt given (the randomness).
+pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
+    sk: &SigningKey<P>,
+    msg: &[u8],
+    root_seed: &[u8],
+    salt: &[u8],
+    sig: &mut [u8],
+) {
+    type K<P, S> = <S as Strategy<P>>::Keccak;
+    let (h, sd) = (P::HASH_BYTES, P::SEED_BYTES);
+    sig.fill(0);
+    sig[..P::SALT_BYTES].copy_from_slice(&salt[..P::SALT_BYTES]);
+
+    // Key material expansion.
+    let mut seeds = Zeroizing::new([0u8; 2 * MAX_KEY_SEED_BYTES]);
+    expand_seed_sk::<P, K<P, S>>(&sk.bytes, &mut seeds);
+    let (seed_e, rest) = seeds.split_at(P::KEY_SEED_BYTES);
+    let seed_pk = &rest[..P::KEY_SEED_BYTES];
+    let mut matrices = Zeroizing::new(<S::Matrix as Matrices<P>>::Store::default());
+    S::Matrix::expand::<K<P, S>>(&mut matrices, seed_pk);
+    let mut e = Secret::default();
+    expand_secret::<P, S>(&matrices, seed_e, seed_pk, &mut e);
+
+    let mut tree = Zeroizing::new(<S::Seeds as RoundSeeds<P>>::Store::default());
+    S::Seeds::generate::<K<P, S>>(&mut tree, root_seed, salt);
+
+    // Pass 1: commitments of every round.
+    let mut seed = SeedBuf::default();
+    let mut round = Round::default();
+    let mut packed_v = [0u8; MAX_PACKED_V_BYTES];
+    let mut cmt_0: Digest = [0; MAX_HASH_BYTES];
+    let mut cmt_1: Digest = [0; MAX_HASH_BYTES];
+    let mut merkle = <S::Merkle as MerkleTree<P, K<P, S>>>::new();
+    let mut cmt_1s = <S::Cmt1 as SecondCommitments<P, K<P, S>>>::new();
+    for i in 0..P::T {
+        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+        round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        round.cmt_0::<P, K<P, S>, S::Matrix>(
+            &e,
+            &matrices,
+            seed_pk,
+            salt,
+            i,
+            &mut packed_v,
+            &mut cmt_0,
+        );
+        commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut cmt_1);
+        S::Merkle::add(&mut merkle, i, &cmt_0);
+        S::Cmt1::add(&mut cmt_1s, i, &cmt_1);
+    }
+    let mut d01 = [0u8; 2 * MAX_HASH_BYTES];
+    {
+        let (d0, d1) = d01.split_at_mut(h);
+        S::Merkle::root(&mut merkle, d0);
+        S::Cmt1::digest(&mut cmt_1s, d1);
+    }
+    hash::<P, K<P, S>>(
+        &[&d01[..2 * h]],
+        HASH_DSC,
+        &mut sig[P::SIG_DIGEST_CMT..P::SIG_DIGEST_CMT + h],
+    );
+
+    // First challenge.
+    let mut chall_1_digest: Digest = [0; MAX_HASH_BYTES];
+    digest_chall_1::<P, K<P, S>>(msg, &sig[P::SIG_DIGEST_CMT..], salt, &mut chall_1_digest);
+
+    // Pass 2: first responses y, hashed in round order.
+    let mut packed_y = [0u8; MAX_PACKED_Y_BYTES];
+    let mut y_hash = Xof::<K<P, S>>::new::<P>();
+    let mut ys = <S::Y as FirstResponses<P>>::Store::default();
+    let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
+    for i in 0..P::T {
+        let c = chall_1.sample();
+        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+        round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        round.y::<P>(c, &mut packed_y);
+        y_hash.absorb(&packed_y[..P::PACKED_Y_BYTES]);
+        S::Y::keep(&mut ys, i, &packed_y);
+    }
+    y_hash.absorb(&chall_1_digest[..h]);
+    y_hash.finish(
+        HASH_DSC,
+        &mut sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h],
+    );
+
+    // Second challenge.
+    let mut chall_2 = [0u8; MAX_T];
+    let mut digest_chall_2: Digest = [0; MAX_HASH_BYTES];
+    digest_chall_2[..h].copy_from_slice(&sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h]);
+    expand_digest_to_fixed_weight::<P, K<P, S>>(&mut chall_2, &digest_chall_2);
+
+    // Seed path: the disclosed seeds (`seed_path`).
+    {
+        let path = &mut sig[P::SIG_PATH..P::SIG_PROOF];
+        let mut out = 0;
+        if P::NO_TREES {
+            for (i, &c) in chall_2[..P::T].iter().enumerate() {
+                if c == 1 {
+                    S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+                    path[out * sd..out * sd + sd].copy_from_slice(&seed.0[..sd]);
+                    out += 1;
+                }
+            }
+        } else {
+            let flags = Flags::seeds_to_publish::<P>(&chall_2);
+            for level in 1..=P::TREE_DEPTH {
+                let start = level_start::<P>(level);
+                for node in start..start + P::TREE_NODES_PER_LEVEL[level] as usize {
+                    if is_published::<P>(&flags, node, level) {
+                        S::Seeds::node_seed::<K<P, S>>(
+                            &mut tree,
+                            root_seed,
+                            salt,
+                            node,
+                            &mut seed.0,
+                        );
+                        path[out * sd..out * sd + sd].copy_from_slice(&seed.0[..sd]);
+                        out += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    // Merkle proof, from the kept tree or while rebuilding it below.
+    let (head, responses) = sig.split_at_mut(P::SIG_RESP_1);
+    let proof = &mut head[P::SIG_PROOF..];
+    let recompute = <S::Merkle as MerkleTree<P, K<P, S>>>::RECOMPUTES;
+    if !recompute {
+        S::Merkle::write_proof(&merkle, &chall_2, proof);
+    }
+    let flags = Flags::computed_by_verifier::<P>(&chall_2);
+    let mut builder = MerkleBuilder::<K<P, S>>::new(Some(&flags));
+    let mut proof_io = ProofIo::Write(proof);
+
+    // Pass 3: responses for the rounds with chall_2 = 0.
+    let (resp_1, resp_0) = responses.split_at_mut(P::RESPONSES * h);
+    let resp_len = P::PACKED_Y_BYTES + P::PACKED_V_BYTES;
+    let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
+    let mut r = 0;
+    for (i, &challenge) in chall_2[..P::T].iter().enumerate() {
+        let c = chall_1.sample();
+        let answered = challenge == 0;
+        if !answered && !recompute {
+            continue;
+        }
+        let kept_y = S::Y::get(&ys, i);
+        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+        if recompute || kept_y.is_none() {
+            round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        } else {
+            // y is kept: v needs e' only.
+            round.expand_restricted::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        }
+        if recompute {
+            round.cmt_0::<P, K<P, S>, S::Matrix>(
+                &e,
+                &matrices,
+                seed_pk,
+                salt,
+                i,
+                &mut packed_v,
+                &mut cmt_0,
+            );
+            builder.push_leaf::<P>(i, Some(&cmt_0), &mut proof_io);
+        }
+        if answered {
+            let out = &mut resp_0[r * resp_len..(r + 1) * resp_len];
+            let (y_out, v_out) = out.split_at_mut(P::PACKED_Y_BYTES);
+            match kept_y {
+                Some(y) => y_out.copy_from_slice(&y[..P::PACKED_Y_BYTES]),
+                None => round.y::<P>(c, y_out),
+            }
+            let mut v_bar = [0u8; pqfit_core::cross::MAX_N];
+            round.v::<P>(&e, &mut v_bar, v_out);
+            v_bar.zeroize();
+            match S::Cmt1::get(&cmt_1s, i) {
+                Some(c1) => resp_1[r * h..r * h + h].copy_from_slice(&c1[..h]),
+                None => commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut resp_1[r * h..r * h + h]),
+            }
+            r += 1;
+        }
+    }
+    // v of a round whose seed is disclosed would reveal e-bar.
+    packed_v.zeroize();
+}

@@ -1,0 +1,32 @@
+//! [`IncrementalMerkle`]: the Merkle tree built as the first commitments are made,
+//! one pending node per level.
+
+use super::MerkleTree;
+use pqfit_core::cross::merkle::{MerkleBuilder, ProofIo};
+use pqfit_core::cross::CrossParams;
+use pqfit_core::keccak::Keccak;
+
+/// Keeps no first commitment: each cmt_0 goes straight into an incremental Merkle
+/// tree (one node per level). The responses pass recomputes every cmt_0 and writes
+/// the proof as the tree is rebuilt.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IncrementalMerkle;
+
+impl<P: CrossParams, K: Keccak> MerkleTree<P, K> for IncrementalMerkle {
+    type Store = MerkleBuilder<'static, K>;
+    const RECOMPUTES: bool = true;
+
+    fn new() -> Self::Store {
+        MerkleBuilder::new(None)
+    }
+
+    fn add(store: &mut Self::Store, round: usize, cmt_0: &[u8]) {
+        store.push_leaf::<P>(round, Some(cmt_0), &mut ProofIo::Ignore);
+    }
+
+    fn root(store: &mut Self::Store, d0: &mut [u8]) {
+        d0[..P::HASH_BYTES].copy_from_slice(&store.root()[..P::HASH_BYTES]);
+    }
+
+    fn write_proof(_store: &Self::Store, _chall_2: &[u8], _proof: &mut [u8]) {}
+}

@@ -1,0 +1,19 @@
+//! [`RegeneratedY`]: the first responses regenerated for the responses pass.
+
+use super::FirstResponses;
+use pqfit_core::cross::CrossParams;
+
+/// Keeps no y: the responses pass re-expands e' and u' from the round seed and
+/// recomputes y = u' + chall_1 g^e'.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RegeneratedY;
+
+impl<P: CrossParams> FirstResponses<P> for RegeneratedY {
+    type Store = ();
+
+    fn keep(_store: &mut (), _round: usize, _packed_y: &[u8]) {}
+
+    fn get(_store: &(), _round: usize) -> Option<&[u8]> {
+        None
+    }
+}
