@@ -4,12 +4,14 @@
 //!   memory map, clock, cycle model).
 //! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model.
 //! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
+//! - [`attribution`]: cycles per basic block and per function symbol (profiling).
 //! - [`emu`]: unicorn-engine with the cycle model, stack painting and error handling.
 //! - [`mod@measure`]: builds the firmware (`profiles/firmware`) for a target, scheme and
 //!   strategy, runs each operation and checks its outputs against the host, byte for byte.
 //!
 //! The method and its limits are in `docs/measurement.md`.
 
+pub mod attribution;
 pub mod cost;
 pub mod elf;
 pub mod emu;

@@ -653,7 +653,9 @@ fn xor_bytes(state: &mut InterleavedState, offset: usize, bytes: &[u8]) {
             _ => {
                 n = core::cmp::min(8 - start, data.len());
                 let mut buf = [0u8; 8];
-                buf[start..start + n].copy_from_slice(&data[..n]);
+                for (b, d) in buf[start..].iter_mut().zip(&data[..n]) {
+                    *b = *d;
+                }
                 u64::from_le_bytes(buf)
             }
         };
@@ -687,9 +689,19 @@ fn extract_bytes(state: &InterleavedState, offset: usize, out: &mut [u8]) {
         let start = pos % 8;
         let value = deinterleave([state.0[2 * lane], state.0[2 * lane + 1]]) ^ LANE_MASK[lane];
         let bytes = value.to_le_bytes();
+        if start == 0 && rest.len() >= 8 {
+            // Whole lanes as one 8-byte store (a variable-length copy would call memcpy).
+            let (now, tail) = rest.split_at_mut(8);
+            now.copy_from_slice(&bytes);
+            pos += 8;
+            rest = tail;
+            continue;
+        }
         let n = core::cmp::min(8 - start, rest.len());
         let (now, tail) = rest.split_at_mut(n);
-        now.copy_from_slice(&bytes[start..start + n]);
+        for (o, b) in now.iter_mut().zip(&bytes[start..]) {
+            *o = *b;
+        }
         pos += n;
         rest = tail;
     }

@@ -1,7 +1,7 @@
 //! Polynomials of R_q = Z_q\[X\]/(X^256 + 1) with the coefficient-wise operations the
 //! algorithms need.
 
-use super::field::{caddq, mul_mont, reduce32};
+use super::field::{caddq, reduce32, Montgomery};
 use super::ntt;
 use super::params::{D, N};
 use zeroize::Zeroize;
@@ -59,22 +59,25 @@ impl Poly {
 
     /// `self = a ∘ b / R` in the NTT domain (coefficients below 9q in, below q out).
     pub fn pointwise_montgomery(&mut self, a: &Poly, b: &Poly) {
+        let m = Montgomery::new();
         for ((r, x), y) in self.coeffs.iter_mut().zip(&a.coeffs).zip(&b.coeffs) {
-            *r = mul_mont(*x, *y);
+            *r = m.mul(*x, *y);
         }
     }
 
     /// `self = self ∘ b / R` in the NTT domain.
     pub fn mul_assign_montgomery(&mut self, b: &Poly) {
+        let m = Montgomery::new();
         for (r, y) in self.coeffs.iter_mut().zip(&b.coeffs) {
-            *r = mul_mont(*r, *y);
+            *r = m.mul(*r, *y);
         }
     }
 
     /// `self += a ∘ b / R` in the NTT domain.
     pub fn pointwise_acc_montgomery(&mut self, a: &Poly, b: &Poly) {
+        let m = Montgomery::new();
         for ((r, x), y) in self.coeffs.iter_mut().zip(&a.coeffs).zip(&b.coeffs) {
-            *r += mul_mont(*x, *y);
+            *r += m.mul(*x, *y);
         }
     }
 
