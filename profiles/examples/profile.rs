@@ -9,7 +9,8 @@
 //!
 //! Prints, per entry, the cycles per function symbol and, when the ELF has line tables and
 //! `addr2line` (binutils) is on the PATH, per inlined function (exclusive: the innermost
-//! frame; inclusive: every frame of the inline chain) and per source line. Inputs are fixed
+//! frame; inclusive: every frame of the inline chain) and per source line (`PROFILE_TOP`
+//! rows each, default 25). Inputs are fixed
 //! (seed bytes 0..32, an empty message): the outputs are not checked.
 
 use std::collections::{HashMap, HashSet};
@@ -19,9 +20,12 @@ use std::process::Command;
 use pqfit_profiles::attribution::{by_symbol, profile_entries, BlockCycles};
 use pqfit_profiles::elf::Image;
 
-const TOP: usize = 25;
-
 fn main() {
+    // How many rows per table (environment `PROFILE_TOP`, default 25).
+    let top: usize = std::env::var("PROFILE_TOP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(25);
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 2 {
         eprintln!("usage: profile <target> <elf> [entry...]");
@@ -48,7 +52,7 @@ fn main() {
     for p in &profiles {
         println!("== {}: {} cycles", p.entry, p.cycles);
         println!("-- per function symbol");
-        for (name, c) in by_symbol(&image, &p.blocks).iter().take(TOP) {
+        for (name, c) in by_symbol(&image, &p.blocks).iter().take(top) {
             println!("{c:>11} {:5.1}%  {}", pct(*c, p.cycles), short(name));
         }
         let Some(frames) = inline_frames(elf, &p.blocks) else {
@@ -77,7 +81,7 @@ fn main() {
             println!("-- per {title}");
             let mut v: Vec<(&str, u64)> = map.iter().map(|(k, v)| (*k, *v)).collect();
             v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-            for (name, c) in v.iter().take(TOP) {
+            for (name, c) in v.iter().take(top) {
                 let name = if title == "source line" {
                     name.to_string()
                 } else {
@@ -87,7 +91,7 @@ fn main() {
             }
         }
         println!("-- hottest blocks (address, cycles, entries)");
-        for (b, fr) in p.blocks.iter().zip(&frames).take(TOP) {
+        for (b, fr) in p.blocks.iter().zip(&frames).take(top) {
             let at = fr.first().map_or("", |(_, l)| l.as_str());
             println!("{:#010x} {:>10} {:>8}  {at}", b.addr, b.cycles, b.count);
         }

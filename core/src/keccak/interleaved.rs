@@ -707,6 +707,34 @@ fn extract_bytes(state: &InterleavedState, offset: usize, out: &mut [u8]) {
     }
 }
 
+fn extract_words(state: &InterleavedState, offset: usize, out: &mut [u32]) {
+    assert!(offset.is_multiple_of(4) && offset + 4 * out.len() <= STATE_BYTES);
+    let mut lane = offset / 8;
+    let rest = if offset % 8 == 4 && !out.is_empty() {
+        // The upper half of a lane first.
+        let (w, tail) = out.split_at_mut(1);
+        let v = deinterleave([state.0[2 * lane], state.0[2 * lane + 1]]) ^ LANE_MASK[lane];
+        w[0] = (v >> 32) as u32;
+        lane += 1;
+        tail
+    } else {
+        out
+    };
+    let mut pairs = rest.chunks_exact_mut(2);
+    for (pair, (words, mask)) in
+        (&mut pairs).zip(state.0[2 * lane..].chunks_exact(2).zip(&LANE_MASK[lane..]))
+    {
+        let v = deinterleave([words[0], words[1]]) ^ mask;
+        pair[0] = v as u32;
+        pair[1] = (v >> 32) as u32;
+        lane += 1;
+    }
+    if let [w] = pairs.into_remainder() {
+        let v = deinterleave([state.0[2 * lane], state.0[2 * lane + 1]]) ^ LANE_MASK[lane];
+        *w = v as u32;
+    }
+}
+
 impl Keccak for Interleaved32 {
     type State = InterleavedState;
 
@@ -720,6 +748,11 @@ impl Keccak for Interleaved32 {
     #[inline]
     fn extract_bytes(state: &InterleavedState, offset: usize, out: &mut [u8]) {
         extract_bytes(state, offset, out);
+    }
+
+    #[inline]
+    fn extract_words(state: &InterleavedState, offset: usize, out: &mut [u32]) {
+        extract_words(state, offset, out);
     }
 
     #[inline(never)]
@@ -741,6 +774,11 @@ impl Keccak for Interleaved32Compact {
     #[inline]
     fn extract_bytes(state: &InterleavedState, offset: usize, out: &mut [u8]) {
         extract_bytes(state, offset, out);
+    }
+
+    #[inline]
+    fn extract_words(state: &InterleavedState, offset: usize, out: &mut [u32]) {
+        extract_words(state, offset, out);
     }
 
     #[inline(never)]

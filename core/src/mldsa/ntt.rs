@@ -38,35 +38,31 @@ const fn zetas() -> [i32; N] {
 /// coefficients held in registers), so each coefficient is loaded and stored four times
 /// instead of eight; the arithmetic is exactly that of Algorithm 41, layer by layer.
 pub fn ntt(a: &mut [i32; N]) {
-    ntt_layer_pair(a, 64);
-    ntt_layer_pair(a, 16);
-    ntt_layer_pair(a, 4);
-    ntt_layer_pair(a, 1);
+    ntt_layer_pair::<64>(a);
+    ntt_layer_pair::<16>(a);
+    ntt_layer_pair::<4>(a);
+    ntt_layer_pair::<1>(a);
 }
 
-/// The forward layers of lengths `2l` and `l`.
+/// The forward layers of lengths `2L` and `L`.
+///
+/// The four coefficients of a radix-4 butterfly are addressed from one index with
+/// constant offsets (`L` is a constant), so LLVM needs one pointer and no bounds checks.
 #[inline(always)]
-fn ntt_layer_pair(a: &mut [i32; N], l: usize) {
+fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
     // Twiddles through an opaque reference: as constants, LLVM would multiply by them
     // with UMULL and sign corrections (see `Montgomery`).
     let zetas: &[i32; N] = core::hint::black_box(&ZETAS);
     let m = Montgomery::new();
-    // Layer 2l has N / 4l blocks, zetas from index N / 4l; layer l twice as many.
-    let n1 = N / (4 * l);
-    for (b, block) in a.chunks_exact_mut(4 * l).enumerate() {
+    // Layer 2L has N / 4L blocks, zetas from index N / 4L; layer L twice as many.
+    let n1 = N / (4 * L);
+    for (b, block) in a.chunks_exact_mut(4 * L).enumerate() {
         let z1 = zetas[n1 + b];
         let z2 = zetas[2 * n1 + 2 * b];
         let z3 = zetas[2 * n1 + 2 * b + 1];
-        let (h01, h23) = block.split_at_mut(2 * l);
-        let (q0, q1) = h01.split_at_mut(l);
-        let (q2, q3) = h23.split_at_mut(l);
-        for (((x0, x1), x2), x3) in q0
-            .iter_mut()
-            .zip(q1.iter_mut())
-            .zip(q2.iter_mut())
-            .zip(q3.iter_mut())
-        {
-            let (mut c0, mut c1, mut c2, mut c3) = (*x0, *x1, *x2, *x3);
+        for j in 0..L {
+            let (mut c0, mut c1, mut c2, mut c3) =
+                (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
             let t = m.mul(z1, c2);
             c2 = c0 - t;
             c0 += t;
@@ -79,7 +75,10 @@ fn ntt_layer_pair(a: &mut [i32; N], l: usize) {
             let t = m.mul(z3, c3);
             c3 = c2 - t;
             c2 += t;
-            (*x0, *x1, *x2, *x3) = (c0, c1, c2, c3);
+            block[j] = c0;
+            block[j + L] = c1;
+            block[j + 2 * L] = c2;
+            block[j + 3 * L] = c3;
         }
     }
 }
@@ -91,10 +90,10 @@ fn ntt_layer_pair(a: &mut [i32; N], l: usize) {
 /// while the lower half is Montgomery-reduced, so coefficients stay below
 /// 256 q < 2^31. Two layers per pass, as in [`ntt`].
 pub fn inv_ntt_tomont(a: &mut [i32; N]) {
-    inv_ntt_layer_pair(a, 1);
-    inv_ntt_layer_pair(a, 4);
-    inv_ntt_layer_pair(a, 16);
-    inv_ntt_layer_pair(a, 64);
+    inv_ntt_layer_pair::<1>(a);
+    inv_ntt_layer_pair::<4>(a);
+    inv_ntt_layer_pair::<16>(a);
+    inv_ntt_layer_pair::<64>(a);
     let m = Montgomery::new();
     let scale = core::hint::black_box(INV_NTT_SCALE);
     for c in a.iter_mut() {
@@ -102,28 +101,21 @@ pub fn inv_ntt_tomont(a: &mut [i32; N]) {
     }
 }
 
-/// The inverse layers of lengths `l` and `2l`.
+/// The inverse layers of lengths `L` and `2L`.
 #[inline(always)]
-fn inv_ntt_layer_pair(a: &mut [i32; N], l: usize) {
+fn inv_ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
     let zetas: &[i32; N] = core::hint::black_box(&ZETAS);
     let m = Montgomery::new();
-    // Block b of layer len uses -zetas[N / len - 1 - b].
-    let n1 = N / l;
-    let n2 = N / (2 * l);
-    for (b, block) in a.chunks_exact_mut(4 * l).enumerate() {
+    // Block b of layer len uses -ZETAS[N / len - 1 - b].
+    let n1 = N / L;
+    let n2 = N / (2 * L);
+    for (b, block) in a.chunks_exact_mut(4 * L).enumerate() {
         let z0 = -zetas[n1 - 1 - 2 * b];
         let z1 = -zetas[n1 - 2 - 2 * b];
         let z2 = -zetas[n2 - 1 - b];
-        let (h01, h23) = block.split_at_mut(2 * l);
-        let (q0, q1) = h01.split_at_mut(l);
-        let (q2, q3) = h23.split_at_mut(l);
-        for (((x0, x1), x2), x3) in q0
-            .iter_mut()
-            .zip(q1.iter_mut())
-            .zip(q2.iter_mut())
-            .zip(q3.iter_mut())
-        {
-            let (mut c0, mut c1, mut c2, mut c3) = (*x0, *x1, *x2, *x3);
+        for j in 0..L {
+            let (mut c0, mut c1, mut c2, mut c3) =
+                (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
             let t = c0;
             c0 = t + c1;
             c1 = m.mul(z0, t - c1);
@@ -136,7 +128,10 @@ fn inv_ntt_layer_pair(a: &mut [i32; N], l: usize) {
             let t = c1;
             c1 = t + c3;
             c3 = m.mul(z2, t - c3);
-            (*x0, *x1, *x2, *x3) = (c0, c1, c2, c3);
+            block[j] = c0;
+            block[j + L] = c1;
+            block[j + 2 * L] = c2;
+            block[j + 3 * L] = c3;
         }
     }
 }

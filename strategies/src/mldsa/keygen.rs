@@ -30,18 +30,28 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
     let mut a = Zeroizing::new(<S::Matrix as MatrixA<P>>::Store::default());
     S::Matrix::expand::<S::Keccak>(&mut a, rho);
 
-    // (s1, s2) <- ExpandS(rho'): s1 packed here; NTT(s1[j]) kept or rebuilt per use.
-    let mut t = Zeroizing::new(Poly::zero());
-    for j in 0..P::L {
-        sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, &mut t);
-        packing::pack_eta::<P>(&t, &mut sk[packing::sk_s1_range::<P>(j)]);
-    }
+    // (s1, s2) <- ExpandS(rho'): s1 packed as it is sampled; NTT(s1[j]) kept or rebuilt
+    // per use. A store that keeps NTT(s1) packs s1 while filling (one sampling per
+    // polynomial); otherwise s1 is sampled and packed here, and rebuilt per use.
     let s1_hat = |j: usize, p: &mut Poly| {
         sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, p);
         p.ntt();
     };
     let mut s1_store = Zeroizing::new(<S::Mask as MaskVector<P>>::VectorStore::default());
-    S::Mask::fill_vector(&mut s1_store, s1_hat);
+    let mut filled = 0;
+    S::Mask::fill_vector(&mut s1_store, |j, p| {
+        sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, p);
+        packing::pack_eta::<P>(p, &mut sk[packing::sk_s1_range::<P>(j)]);
+        p.ntt();
+        filled += 1;
+    });
+    let mut t = Zeroizing::new(Poly::zero());
+    if filled != P::L {
+        for j in 0..P::L {
+            sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, &mut t);
+            packing::pack_eta::<P>(&t, &mut sk[packing::sk_s1_range::<P>(j)]);
+        }
+    }
 
     let mut scratch = Zeroizing::new(Poly::zero());
     for i in 0..P::K {
