@@ -81,6 +81,25 @@ impl Poly {
         }
     }
 
+    /// `self = sum_j a[j] ∘ b[j] / R` in the NTT domain: each product Montgomery-reduced
+    /// as [`Poly::pointwise_acc_montgomery`] does and summed in a register, so the
+    /// result is the same integers as zeroing and accumulating j by j, with one load
+    /// and store of each output coefficient instead of one per j.
+    ///
+    /// # Panics
+    /// If `a` and `b` differ in length.
+    pub fn dot_montgomery(&mut self, a: &[Poly], b: &[Poly]) {
+        assert_eq!(a.len(), b.len());
+        let m = Montgomery::new();
+        for (k, r) in self.coeffs.iter_mut().enumerate() {
+            let mut s = 0i32;
+            for (x, y) in a.iter().zip(b) {
+                s += m.mul(x.coeffs[k], y.coeffs[k]);
+            }
+            *r = s;
+        }
+    }
+
     /// Reduces every coefficient into [-6283008, 6283008] (see `reduce32`).
     pub fn reduce(&mut self) {
         for c in self.coeffs.iter_mut() {
