@@ -160,7 +160,7 @@ impl<K: Keccak, const RATE: usize, const DS: u8> Sponge<K, RATE, DS> {
     /// # Panics
     /// If the rate or the current position is not a multiple of 4 bytes.
     pub fn squeeze_words(&mut self, mut out: &mut [u32]) {
-        assert!(RATE % 4 == 0 && self.pos % 4 == 0);
+        assert!(RATE.is_multiple_of(4) && self.pos.is_multiple_of(4));
         while !out.is_empty() {
             if self.pos == RATE {
                 K::permute(&mut self.state);

@@ -51,8 +51,20 @@ fn unpack_bits(bits: usize, input: &[u8], store: impl FnMut(usize, u32)) {
 fn unpack_bits_n(bits: usize, count: usize, input: &[u8], mut store: impl FnMut(usize, u32)) {
     debug_assert!(bits <= 24);
     let mask = (1u32 << bits) - 1;
-    let groups = core::cmp::min(count / 8, input.len() / bits);
-    for (g, chunk) in input.chunks_exact(bits).take(groups).enumerate() {
+    // No division of `input.len()` by `bits` (a loop bound that depends on the input
+    // length would bring one): on the Cortex-M3 a division by a constant becomes a
+    // long multiply, which the secret-data check forbids in this module.
+    // The group loop runs only when the input holds every group (a short input takes
+    // the value-by-value loop from the start).
+    let whole = count / 8 * bits;
+    if input.len() < whole {
+        // A short input: value by value, missing bytes read as zero.
+        unpack_bits_tail(bits, 0, count, input, &mut store);
+        return;
+    }
+    // A slice of constant length where this is inlined (bits and count are constants),
+    // so that the chunk count and every index below are constants too.
+    for (g, chunk) in input[..whole].chunks_exact(bits).enumerate() {
         // At most bits + 7 <= 31 bits are pending.
         let mut acc: u32 = 0;
         let mut filled = 0;
@@ -68,11 +80,28 @@ fn unpack_bits_n(bits: usize, count: usize, input: &[u8], mut store: impl FnMut(
             filled -= bits;
         }
     }
-    let mask = mask as u64;
+    if count % 8 != 0 {
+        unpack_bits_tail(bits, count / 8 * 8, count, &input[whole..], &mut store);
+    }
+}
+
+/// Values `from..count` of [`unpack_bits_n`] one at a time from `input` (which starts at
+/// value `from`), missing bytes read as zero. Kept out of line: inlined next to the
+/// group loop, LLVM derives a division by `bits` (a long multiply on the Cortex-M3)
+/// from the input length.
+#[inline(never)]
+fn unpack_bits_tail(
+    bits: usize,
+    from: usize,
+    count: usize,
+    input: &[u8],
+    store: &mut impl FnMut(usize, u32),
+) {
+    let mask = (1u64 << bits) - 1;
     let mut acc: u64 = 0;
     let mut filled = 0;
-    let mut bytes = input[groups * bits..].iter();
-    for i in 8 * groups..count {
+    let mut bytes = input.iter();
+    for i in from..count {
         while filled < bits {
             acc |= (*bytes.next().unwrap_or(&0) as u64) << filled;
             filled += 8;
