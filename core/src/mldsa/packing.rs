@@ -80,7 +80,7 @@ fn unpack_bits_n(bits: usize, count: usize, input: &[u8], mut store: impl FnMut(
             filled -= bits;
         }
     }
-    if count % 8 != 0 {
+    if !count.is_multiple_of(8) {
         unpack_bits_tail(bits, count / 8 * 8, count, &input[whole..], &mut store);
     }
 }
