@@ -68,6 +68,15 @@ macro_rules! shake {
             pub fn squeeze(&mut self, out: &mut [u8]) {
                 self.0.squeeze(out);
             }
+
+            /// Squeezes the next `4 * out.len()` bytes as little-endian 32-bit words.
+            ///
+            /// # Panics
+            /// If the bytes squeezed so far are not a multiple of 4.
+            #[inline]
+            pub fn squeeze_words(&mut self, out: &mut [u32]) {
+                self.0.squeeze_words(out);
+            }
         }
 
         impl<K: Keccak> Default for $name<K> {
@@ -425,6 +434,61 @@ mod tests {
         sha3_property::<Sha3Crate>(6);
         sha3_property::<Interleaved32>(7);
         sha3_property::<Interleaved32Compact>(8);
+    }
+
+    /// Word squeezing (any backend, any word count, mixed with byte squeezing at
+    /// multiples of 4) gives the bytes of byte squeezing.
+    fn words_property<K: Keccak>(seed: u64) {
+        let mut rng = Rng(seed);
+        for _ in 0..100 {
+            let mut msg = [0u8; 40];
+            rng.fill(&mut msg);
+            let mut want = [0u8; 1000];
+            let mut h = Shake128::<K>::with_backend();
+            h.absorb(&msg);
+            h.clone().finalize().squeeze(&mut want);
+            let mut r = h.finalize();
+            let mut got = [0u8; 1000];
+            let mut at = 0;
+            while at < 700 {
+                let n = rng.below(60);
+                if rng.below(3) == 0 {
+                    r.squeeze(&mut got[at..at + 4 * n]);
+                } else {
+                    let mut w = [0u32; 60];
+                    r.squeeze_words(&mut w[..n]);
+                    for (k, x) in w[..n].iter().enumerate() {
+                        got[at + 4 * k..at + 4 * k + 4].copy_from_slice(&x.to_le_bytes());
+                    }
+                }
+                at += 4 * n;
+            }
+            assert_eq!(&got[..at], &want[..at], "{}", K::NAME);
+
+            let mut h = Shake256::<K>::with_backend();
+            h.absorb(&msg);
+            h.clone().finalize().squeeze(&mut want[..136 * 3]);
+            let mut w = [0u32; 34 * 3];
+            h.finalize().squeeze_words(&mut w);
+            for (k, x) in w.iter().enumerate() {
+                assert_eq!(x.to_le_bytes(), want[4 * k..4 * k + 4], "{}", K::NAME);
+            }
+        }
+    }
+
+    #[test]
+    fn squeeze_words_matches_squeeze() {
+        words_property::<Sha3Crate>(11);
+        words_property::<Interleaved32>(12);
+        words_property::<Interleaved32Compact>(13);
+    }
+
+    #[test]
+    #[should_panic]
+    fn squeeze_words_needs_word_position() {
+        let mut r = Shake128::new().finalize();
+        r.squeeze(&mut [0u8; 3]);
+        r.squeeze_words(&mut [0u32; 1]);
     }
 
     #[test]

@@ -64,6 +64,8 @@ struct State {
     missed: bool,
     /// Data-dependent instructions met so far, by address.
     sites: HashMap<u64, Site, BuildHasherDefault<AddrHasher>>,
+    /// Cycles and executions per block address, when profiling (see [`crate::attribution`]).
+    block_profile: Option<HashMap<u64, (u64, u64), BuildHasherDefault<AddrHasher>>>,
 }
 
 /// A data-dependent instruction to hook.
@@ -372,6 +374,23 @@ impl Machine {
         Ok((size - untouched) as u64)
     }
 
+    /// Starts (or, with `false`, stops and clears) accumulating cycles per basic block.
+    /// Operand-dependent cycles (M3 long multiplies, divides) are not attributed.
+    pub fn set_block_profile(&mut self, on: bool) {
+        self.uc.get_data_mut().block_profile = on.then(Default::default);
+    }
+
+    /// The profile so far: (block address, cycles, executions), unordered.
+    pub fn block_profile(&self) -> Vec<(u64, u64, u64)> {
+        self.uc
+            .get_data()
+            .block_profile
+            .iter()
+            .flatten()
+            .map(|(&a, &(c, n))| (a, c, n))
+            .collect()
+    }
+
     /// The stack region.
     pub fn stack(&self) -> StackRegion {
         self.stack
@@ -391,6 +410,7 @@ impl State {
             sites: Default::default(),
             hook_installed: false,
             missed: false,
+            block_profile: None,
         }
     }
 }
@@ -428,6 +448,7 @@ fn block_hook(uc: &mut Unicorn<'_, State>, addr: u64, size: u32) {
         }
     };
     let st = uc.get_data_mut();
+    let before = st.cycles;
     if let Some((end, term)) = st.prev {
         if addr == end {
             st.cycles += u64::from(term.not_taken);
@@ -443,6 +464,12 @@ fn block_hook(uc: &mut Unicorn<'_, State>, addr: u64, size: u32) {
     st.cycles += u64::from(cost.cycles);
     st.insns += u64::from(cost.insns);
     st.prev = cost.term.map(|t| (addr + u64::from(size), t));
+    if let Some(p) = &mut st.block_profile {
+        // The entry penalty (taken or not) goes to the block entered.
+        let e = p.entry(addr).or_default();
+        e.0 += st.cycles - before;
+        e.1 += 1;
+    }
     if st.insns > st.limit {
         st.limit_hit = true;
         let _ = uc.emu_stop();

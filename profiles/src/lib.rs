@@ -4,6 +4,7 @@
 //!   memory map, clock, cycle model).
 //! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model.
 //! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
+//! - [`attribution`]: cycles per basic block and per function symbol (profiling).
 //! - [`emu`]: unicorn-engine with the cycle model, stack painting and error handling.
 //! - [`cross`]: the CROSS parameter sets as schemes of the harness.
 //! - [`kem`]: the same for the NTRU Prime KEMs (keygen, encaps, decaps).
@@ -12,6 +13,7 @@
 //!
 //! The method and its limits are in `docs/measurement.md`.
 
+pub mod attribution;
 pub mod cost;
 pub mod cross;
 pub mod elf;

@@ -653,7 +653,9 @@ fn xor_bytes(state: &mut InterleavedState, offset: usize, bytes: &[u8]) {
             _ => {
                 n = core::cmp::min(8 - start, data.len());
                 let mut buf = [0u8; 8];
-                buf[start..start + n].copy_from_slice(&data[..n]);
+                for (b, d) in buf[start..].iter_mut().zip(&data[..n]) {
+                    *b = *d;
+                }
                 u64::from_le_bytes(buf)
             }
         };
@@ -687,11 +689,49 @@ fn extract_bytes(state: &InterleavedState, offset: usize, out: &mut [u8]) {
         let start = pos % 8;
         let value = deinterleave([state.0[2 * lane], state.0[2 * lane + 1]]) ^ LANE_MASK[lane];
         let bytes = value.to_le_bytes();
+        if start == 0 && rest.len() >= 8 {
+            // Whole lanes as one 8-byte store (a variable-length copy would call memcpy).
+            let (now, tail) = rest.split_at_mut(8);
+            now.copy_from_slice(&bytes);
+            pos += 8;
+            rest = tail;
+            continue;
+        }
         let n = core::cmp::min(8 - start, rest.len());
         let (now, tail) = rest.split_at_mut(n);
-        now.copy_from_slice(&bytes[start..start + n]);
+        for (o, b) in now.iter_mut().zip(&bytes[start..]) {
+            *o = *b;
+        }
         pos += n;
         rest = tail;
+    }
+}
+
+fn extract_words(state: &InterleavedState, offset: usize, out: &mut [u32]) {
+    assert!(offset.is_multiple_of(4) && offset + 4 * out.len() <= STATE_BYTES);
+    let mut lane = offset / 8;
+    let rest = if offset % 8 == 4 && !out.is_empty() {
+        // The upper half of a lane first.
+        let (w, tail) = out.split_at_mut(1);
+        let v = deinterleave([state.0[2 * lane], state.0[2 * lane + 1]]) ^ LANE_MASK[lane];
+        w[0] = (v >> 32) as u32;
+        lane += 1;
+        tail
+    } else {
+        out
+    };
+    let mut pairs = rest.chunks_exact_mut(2);
+    for (pair, (words, mask)) in
+        (&mut pairs).zip(state.0[2 * lane..].chunks_exact(2).zip(&LANE_MASK[lane..]))
+    {
+        let v = deinterleave([words[0], words[1]]) ^ mask;
+        pair[0] = v as u32;
+        pair[1] = (v >> 32) as u32;
+        lane += 1;
+    }
+    if let [w] = pairs.into_remainder() {
+        let v = deinterleave([state.0[2 * lane], state.0[2 * lane + 1]]) ^ LANE_MASK[lane];
+        *w = v as u32;
     }
 }
 
@@ -708,6 +748,11 @@ impl Keccak for Interleaved32 {
     #[inline]
     fn extract_bytes(state: &InterleavedState, offset: usize, out: &mut [u8]) {
         extract_bytes(state, offset, out);
+    }
+
+    #[inline]
+    fn extract_words(state: &InterleavedState, offset: usize, out: &mut [u32]) {
+        extract_words(state, offset, out);
     }
 
     #[inline(never)]
@@ -729,6 +774,11 @@ impl Keccak for Interleaved32Compact {
     #[inline]
     fn extract_bytes(state: &InterleavedState, offset: usize, out: &mut [u8]) {
         extract_bytes(state, offset, out);
+    }
+
+    #[inline]
+    fn extract_words(state: &InterleavedState, offset: usize, out: &mut [u32]) {
+        extract_words(state, offset, out);
     }
 
     #[inline(never)]

@@ -65,6 +65,22 @@ pub trait Keccak: 'static {
     /// If `offset + out.len()` exceeds [`STATE_BYTES`].
     fn extract_bytes(state: &Self::State, offset: usize, out: &mut [u8]);
 
+    /// Copies `out.len()` little-endian 32-bit words of the state starting at byte
+    /// `offset` into `out`: the bytes of [`Keccak::extract_bytes`], four per word. A
+    /// backend overrides it when it can skip the byte round trip (rejection samplers
+    /// read words).
+    ///
+    /// # Panics
+    /// If `offset + 4 * out.len()` exceeds [`STATE_BYTES`].
+    fn extract_words(state: &Self::State, offset: usize, out: &mut [u32]) {
+        assert!(offset + 4 * out.len() <= STATE_BYTES);
+        for (i, w) in out.iter_mut().enumerate() {
+            let mut b = [0u8; 4];
+            Self::extract_bytes(state, offset + 4 * i, &mut b);
+            *w = u32::from_le_bytes(b);
+        }
+    }
+
     /// Applies Keccak-f\[1600\] (24 rounds).
     fn permute(state: &mut Self::State);
 }
@@ -132,6 +148,28 @@ impl<K: Keccak, const RATE: usize, const DS: u8> Sponge<K, RATE, DS> {
             let (now, rest) = out.split_at_mut(n);
             K::extract_bytes(&self.state, self.pos, now);
             self.pos += n;
+            out = rest;
+        }
+    }
+}
+
+impl<K: Keccak, const RATE: usize, const DS: u8> Sponge<K, RATE, DS> {
+    /// Squeezes the next `4 * out.len()` bytes as little-endian 32-bit words; may be
+    /// mixed with [`Sponge::squeeze`] as long as the position stays a multiple of 4.
+    ///
+    /// # Panics
+    /// If the rate or the current position is not a multiple of 4 bytes.
+    pub fn squeeze_words(&mut self, mut out: &mut [u32]) {
+        assert!(RATE.is_multiple_of(4) && self.pos.is_multiple_of(4));
+        while !out.is_empty() {
+            if self.pos == RATE {
+                K::permute(&mut self.state);
+                self.pos = 0;
+            }
+            let n = core::cmp::min((RATE - self.pos) / 4, out.len());
+            let (now, rest) = out.split_at_mut(n);
+            K::extract_words(&self.state, self.pos, now);
+            self.pos += 4 * n;
             out = rest;
         }
     }

@@ -20,10 +20,15 @@ pub const fn centre(a: i64) -> i32 {
 }
 
 /// Montgomery reduction: for |a| <= 2^31 q, returns r = a 2^-32 mod q with |r| < q.
+///
+/// Written as `hi(a) - hi(t q)`: the low words of `a` and `t q` are equal by the choice
+/// of `t`, so the difference has no borrow. LLVM then forms `hi(t q)` with one
+/// SMMUL on the Cortex-M4 (and MULH on RV32) instead of a 64-bit multiply by a 64-bit
+/// constant (UMULL plus two MLAs).
 #[inline(always)]
 pub const fn montgomery_reduce(a: i64) -> i32 {
     let t = (a as i32).wrapping_mul(QINV);
-    ((a - (t as i64) * (Q as i64)) >> 32) as i32
+    ((a >> 32) as i32).wrapping_sub(((t as i64 * Q as i64) >> 32) as i32)
 }
 
 /// `a b 2^-32 mod q` with |result| < q, for |a b| <= 2^31 q: the Montgomery product
@@ -43,6 +48,55 @@ pub fn mul_mont(a: i32, b: i32) -> i32 {
     #[cfg(not(pqfit_variable_time_long_multiply))]
     {
         montgomery_reduce(a as i64 * b as i64)
+    }
+}
+
+/// The Montgomery product of [`mul_mont`] with q held in a register whose value the
+/// compiler cannot see: get one with [`Montgomery::new`] outside a loop and call
+/// [`Montgomery::mul`] inside it.
+///
+/// Why: given `(t as i64 * Q as i64) >> 32` with the constant q (or a product by a
+/// constant twiddle factor), LLVM lowers the 64-bit product by a constant as UMULL plus
+/// sign corrections (two MLAs and a shift) instead of one SMMUL/SMULL; with an
+/// opaque q it emits SMULL, MUL, SMMUL and SUB on the Cortex-M4. The values are those of
+/// [`mul_mont`].
+#[derive(Clone, Copy, Debug)]
+pub struct Montgomery {
+    // Unused where the product is split (the Cortex-M3).
+    #[cfg_attr(pqfit_variable_time_long_multiply, allow(dead_code))]
+    q: i32,
+}
+
+impl Default for Montgomery {
+    #[inline(always)]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Montgomery {
+    /// q through [`core::hint::black_box`] (one store and load per call).
+    #[inline(always)]
+    pub fn new() -> Self {
+        Self {
+            q: core::hint::black_box(Q),
+        }
+    }
+
+    /// `a b 2^-32 mod q`, exactly [`mul_mont`]`(a, b)`.
+    #[inline(always)]
+    pub fn mul(self, a: i32, b: i32) -> i32 {
+        #[cfg(pqfit_variable_time_long_multiply)]
+        {
+            let _ = self;
+            mul_mont_split(a, b)
+        }
+        #[cfg(not(pqfit_variable_time_long_multiply))]
+        {
+            let p = a as i64 * b as i64;
+            let t = (p as i32).wrapping_mul(QINV);
+            ((p >> 32) as i32).wrapping_sub(((t as i64 * self.q as i64) >> 32) as i32)
+        }
     }
 }
 
@@ -134,6 +188,7 @@ mod tests {
                 "{a} {b}"
             );
             assert_eq!(mul_mont(a, b), mul_mont_split(a, b));
+            assert_eq!(Montgomery::new().mul(a, b), mul_mont_split(a, b));
         }
     }
 

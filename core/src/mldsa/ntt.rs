@@ -6,7 +6,7 @@
 //! NTT-domain polynomials and divides by R = 2^32; [`inv_ntt_tomont`] multiplies by R
 //! again, so `inv_ntt_tomont(pointwise(ntt(a), ntt(b))) = a * b` with no stray factor.
 
-use super::field::{centre, mul_mont, pow_mod};
+use super::field::{centre, pow_mod, Montgomery};
 use super::params::{N, Q};
 
 /// The 512th root of unity of FIPS 204.
@@ -33,22 +33,53 @@ const fn zetas() -> [i32; N] {
 
 /// FIPS 204, Algorithm 41: NTT. In place; input coefficients of absolute value below
 /// q, output below 9q.
+///
+/// The eight layers run as four passes of two layers each (a radix-4 butterfly on four
+/// coefficients held in registers), so each coefficient is loaded and stored four times
+/// instead of eight; the arithmetic is exactly that of Algorithm 41, layer by layer.
 pub fn ntt(a: &mut [i32; N]) {
-    let mut k = 0;
-    let mut len = 128;
-    while len > 0 {
-        let mut start = 0;
-        while start < N {
-            k += 1;
-            let zeta = ZETAS[k];
-            for j in start..start + len {
-                let t = mul_mont(zeta, a[j + len]);
-                a[j + len] = a[j] - t;
-                a[j] += t;
-            }
-            start += 2 * len;
+    ntt_layer_pair::<64>(a);
+    ntt_layer_pair::<16>(a);
+    ntt_layer_pair::<4>(a);
+    ntt_layer_pair::<1>(a);
+}
+
+/// The forward layers of lengths `2L` and `L`.
+///
+/// The four coefficients of a radix-4 butterfly are addressed from one index with
+/// constant offsets (`L` is a constant), so LLVM needs one pointer and no bounds checks.
+#[inline(always)]
+fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
+    // Twiddles through an opaque reference: as constants, LLVM would multiply by them
+    // with UMULL and sign corrections (see `Montgomery`).
+    let zetas: &[i32; N] = core::hint::black_box(&ZETAS);
+    let m = Montgomery::new();
+    // Layer 2L has N / 4L blocks, zetas from index N / 4L; layer L twice as many.
+    let n1 = N / (4 * L);
+    for (b, block) in a.chunks_exact_mut(4 * L).enumerate() {
+        let z1 = zetas[n1 + b];
+        let z2 = zetas[2 * n1 + 2 * b];
+        let z3 = zetas[2 * n1 + 2 * b + 1];
+        for j in 0..L {
+            let (mut c0, mut c1, mut c2, mut c3) =
+                (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
+            let t = m.mul(z1, c2);
+            c2 = c0 - t;
+            c0 += t;
+            let t = m.mul(z1, c3);
+            c3 = c1 - t;
+            c1 += t;
+            let t = m.mul(z2, c1);
+            c1 = c0 - t;
+            c0 += t;
+            let t = m.mul(z3, c3);
+            c3 = c2 - t;
+            c2 += t;
+            block[j] = c0;
+            block[j + L] = c1;
+            block[j + 2 * L] = c2;
+            block[j + 3 * L] = c3;
         }
-        len >>= 1;
     }
 }
 
@@ -57,26 +88,51 @@ pub fn ntt(a: &mut [i32; N]) {
 ///
 /// No intermediate reduction is needed: each layer at most doubles the upper half
 /// while the lower half is Montgomery-reduced, so coefficients stay below
-/// 256 q < 2^31.
+/// 256 q < 2^31. Two layers per pass, as in [`ntt`].
 pub fn inv_ntt_tomont(a: &mut [i32; N]) {
-    let mut k = N;
-    let mut len = 1;
-    while len < N {
-        let mut start = 0;
-        while start < N {
-            k -= 1;
-            let zeta = -ZETAS[k];
-            for j in start..start + len {
-                let t = a[j];
-                a[j] = t + a[j + len];
-                a[j + len] = mul_mont(zeta, t - a[j + len]);
-            }
-            start += 2 * len;
-        }
-        len <<= 1;
-    }
+    inv_ntt_layer_pair::<1>(a);
+    inv_ntt_layer_pair::<4>(a);
+    inv_ntt_layer_pair::<16>(a);
+    inv_ntt_layer_pair::<64>(a);
+    let m = Montgomery::new();
+    let scale = core::hint::black_box(INV_NTT_SCALE);
     for c in a.iter_mut() {
-        *c = mul_mont(INV_NTT_SCALE, *c);
+        *c = m.mul(scale, *c);
+    }
+}
+
+/// The inverse layers of lengths `L` and `2L`.
+#[inline(always)]
+fn inv_ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
+    let zetas: &[i32; N] = core::hint::black_box(&ZETAS);
+    let m = Montgomery::new();
+    // Block b of layer len uses -ZETAS[N / len - 1 - b].
+    let n1 = N / L;
+    let n2 = N / (2 * L);
+    for (b, block) in a.chunks_exact_mut(4 * L).enumerate() {
+        let z0 = -zetas[n1 - 1 - 2 * b];
+        let z1 = -zetas[n1 - 2 - 2 * b];
+        let z2 = -zetas[n2 - 1 - b];
+        for j in 0..L {
+            let (mut c0, mut c1, mut c2, mut c3) =
+                (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
+            let t = c0;
+            c0 = t + c1;
+            c1 = m.mul(z0, t - c1);
+            let t = c2;
+            c2 = t + c3;
+            c3 = m.mul(z1, t - c3);
+            let t = c0;
+            c0 = t + c2;
+            c2 = m.mul(z2, t - c2);
+            let t = c1;
+            c1 = t + c3;
+            c3 = m.mul(z2, t - c3);
+            block[j] = c0;
+            block[j + L] = c1;
+            block[j + 2 * L] = c2;
+            block[j + 3 * L] = c3;
+        }
     }
 }
 

@@ -10,21 +10,29 @@ use super::poly::Poly;
 use crate::ct;
 
 /// Packs 256 values of `bits` bits each, little-endian bit order (the order of
-/// FIPS 204's BitsToBytes). `value(i)` must be below 2^bits.
+/// FIPS 204's BitsToBytes). `value(i)` must be below 2^bits (`bits` <= 24).
+///
+/// Eight values fill exactly `bits` bytes, so the work is done in groups of eight:
+/// with `bits` a constant (every caller inlines it), the shifts and byte offsets of a
+/// group are constants and no index is checked at run time.
 #[inline(always)]
 fn pack_bits(bits: usize, out: &mut [u8], mut value: impl FnMut(usize) -> u32) {
     debug_assert_eq!(out.len(), 32 * bits);
-    let mut acc: u64 = 0;
-    let mut filled = 0;
-    let mut o = 0;
-    for i in 0..N {
-        acc |= (value(i) as u64) << filled;
-        filled += bits;
-        while filled >= 8 {
-            out[o] = acc as u8;
-            acc >>= 8;
-            filled -= 8;
-            o += 1;
+    debug_assert!(bits <= 24);
+    for (g, o) in out[..32 * bits].chunks_exact_mut(bits).enumerate() {
+        // At most 7 + bits <= 31 bits are pending.
+        let mut acc: u32 = 0;
+        let mut filled = 0;
+        let mut k = 0;
+        for j in 0..8 {
+            acc |= value(8 * g + j) << filled;
+            filled += bits;
+            while filled >= 8 {
+                o[k] = acc as u8;
+                acc >>= 8;
+                filled -= 8;
+                k += 1;
+            }
         }
     }
 }
@@ -36,14 +44,64 @@ fn unpack_bits(bits: usize, input: &[u8], store: impl FnMut(usize, u32)) {
     unpack_bits_n(bits, N, input, store);
 }
 
-/// Unpacks `count` values of `bits` bits each from `input` (`count * bits / 8` bytes).
+/// Unpacks `count` values of `bits` bits each (`bits` <= 24) from `input`
+/// (`count * bits / 8` bytes; missing bytes read as zero). Groups of eight values
+/// (`bits` bytes) as in [`pack_bits`], then any remainder value by value.
 #[inline(always)]
 fn unpack_bits_n(bits: usize, count: usize, input: &[u8], mut store: impl FnMut(usize, u32)) {
+    debug_assert!(bits <= 24);
+    let mask = (1u32 << bits) - 1;
+    // No division of `input.len()` by `bits` (a loop bound that depends on the input
+    // length would bring one): on the Cortex-M3 a division by a constant becomes a
+    // long multiply, which the secret-data check forbids in this module.
+    // The group loop runs only when the input holds every group (a short input takes
+    // the value-by-value loop from the start).
+    let whole = count / 8 * bits;
+    if input.len() < whole {
+        // A short input: value by value, missing bytes read as zero.
+        unpack_bits_tail(bits, 0, count, input, &mut store);
+        return;
+    }
+    // A slice of constant length where this is inlined (bits and count are constants),
+    // so that the chunk count and every index below are constants too.
+    for (g, chunk) in input[..whole].chunks_exact(bits).enumerate() {
+        // At most bits + 7 <= 31 bits are pending.
+        let mut acc: u32 = 0;
+        let mut filled = 0;
+        let mut k = 0;
+        for j in 0..8 {
+            while filled < bits {
+                acc |= (chunk[k] as u32) << filled;
+                filled += 8;
+                k += 1;
+            }
+            store(8 * g + j, acc & mask);
+            acc >>= bits;
+            filled -= bits;
+        }
+    }
+    if !count.is_multiple_of(8) {
+        unpack_bits_tail(bits, count / 8 * 8, count, &input[whole..], &mut store);
+    }
+}
+
+/// Values `from..count` of [`unpack_bits_n`] one at a time from `input` (which starts at
+/// value `from`), missing bytes read as zero. Kept out of line: inlined next to the
+/// group loop, LLVM derives a division by `bits` (a long multiply on the Cortex-M3)
+/// from the input length.
+#[inline(never)]
+fn unpack_bits_tail(
+    bits: usize,
+    from: usize,
+    count: usize,
+    input: &[u8],
+    store: &mut impl FnMut(usize, u32),
+) {
     let mask = (1u64 << bits) - 1;
     let mut acc: u64 = 0;
     let mut filled = 0;
     let mut bytes = input.iter();
-    for i in 0..count {
+    for i in from..count {
         while filled < bits {
             acc |= (*bytes.next().unwrap_or(&0) as u64) << filled;
             filled += 8;
@@ -55,28 +113,33 @@ fn unpack_bits_n(bits: usize, count: usize, input: &[u8], mut store: impl FnMut(
 }
 
 /// FIPS 204, Algorithm 16: SimpleBitPack(w, b) for coefficients in [0, 2^bits).
+#[inline(always)]
 pub fn simple_bit_pack(a: &Poly, bits: usize, out: &mut [u8]) {
     pack_bits(bits, out, |i| a.coeffs[i] as u32);
 }
 
 /// SimpleBitPack (Algorithm 16) of the coefficients `value(0..256)`, each in
 /// [0, 2^bits), computed as they are packed: no polynomial needs to hold them.
+#[inline(always)]
 pub fn simple_bit_pack_with(bits: usize, out: &mut [u8], mut value: impl FnMut(usize) -> i32) {
     pack_bits(bits, out, |i| value(i) as u32);
 }
 
 /// FIPS 204, Algorithm 18: SimpleBitUnpack(v, b).
+#[inline(always)]
 pub fn simple_bit_unpack(input: &[u8], bits: usize, a: &mut Poly) {
     unpack_bits(bits, input, |i, v| a.coeffs[i] = v as i32);
 }
 
 /// FIPS 204, Algorithm 17: BitPack(w, a, b) for coefficients in [-a, b], stored as
 /// b - w in `bits` bits.
+#[inline(always)]
 pub fn bit_pack(w: &Poly, b: i32, bits: usize, out: &mut [u8]) {
     pack_bits(bits, out, |i| (b - w.coeffs[i]) as u32);
 }
 
 /// FIPS 204, Algorithm 19: BitUnpack(v, a, b): coefficients b - u for the packed u.
+#[inline(always)]
 pub fn bit_unpack(input: &[u8], b: i32, bits: usize, w: &mut Poly) {
     unpack_bits(bits, input, |i, u| w.coeffs[i] = b - u as i32);
 }
@@ -97,6 +160,7 @@ pub fn pack_t0(t0: &Poly, out: &mut [u8]) {
 }
 
 /// Packs the t0 coefficients `value(0..256)` as in skEncode, computed as they are packed.
+#[inline(always)]
 pub fn pack_t0_with(out: &mut [u8], mut value: impl FnMut(usize) -> i32) {
     pack_bits(D as usize, out, |i| ((1 << (D - 1)) - value(i)) as u32);
 }
@@ -322,6 +386,27 @@ mod tests {
         eta_and_z::<MlDsa44>();
         eta_and_z::<MlDsa65>();
         eta_and_z::<MlDsa87>();
+    }
+
+    #[test]
+    fn partial_unpack_matches_whole() {
+        fn check<P: ParameterSet>() {
+            let mut seed = 4;
+            let z = random_poly(&mut seed, -P::GAMMA1 + 1, P::GAMMA1);
+            let mut buf = [0u8; 32 * 20];
+            bit_pack_gamma1::<P>(&z, &mut buf[..P::POLY_Z_BYTES]);
+            // Counts that are not multiples of 8 take the value-by-value tail.
+            for count in [1usize, 7, 8, 13, 64, 77] {
+                let mut part = [0i32; 80];
+                bit_unpack_gamma1_part::<P>(
+                    &buf[..count * P::GAMMA1_BITS / 8 + 3],
+                    &mut part[..count],
+                );
+                assert_eq!(&part[..count], &z.coeffs[..count], "count {count}");
+            }
+        }
+        check::<MlDsa44>();
+        check::<MlDsa65>();
     }
 
     #[test]

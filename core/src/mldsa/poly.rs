@@ -1,7 +1,7 @@
 //! Polynomials of R_q = Z_q\[X\]/(X^256 + 1) with the coefficient-wise operations the
 //! algorithms need.
 
-use super::field::{caddq, mul_mont, reduce32};
+use super::field::{caddq, reduce32, Montgomery};
 use super::ntt;
 use super::params::{D, N};
 use zeroize::Zeroize;
@@ -59,22 +59,44 @@ impl Poly {
 
     /// `self = a ∘ b / R` in the NTT domain (coefficients below 9q in, below q out).
     pub fn pointwise_montgomery(&mut self, a: &Poly, b: &Poly) {
+        let m = Montgomery::new();
         for ((r, x), y) in self.coeffs.iter_mut().zip(&a.coeffs).zip(&b.coeffs) {
-            *r = mul_mont(*x, *y);
+            *r = m.mul(*x, *y);
         }
     }
 
     /// `self = self ∘ b / R` in the NTT domain.
     pub fn mul_assign_montgomery(&mut self, b: &Poly) {
+        let m = Montgomery::new();
         for (r, y) in self.coeffs.iter_mut().zip(&b.coeffs) {
-            *r = mul_mont(*r, *y);
+            *r = m.mul(*r, *y);
         }
     }
 
     /// `self += a ∘ b / R` in the NTT domain.
     pub fn pointwise_acc_montgomery(&mut self, a: &Poly, b: &Poly) {
+        let m = Montgomery::new();
         for ((r, x), y) in self.coeffs.iter_mut().zip(&a.coeffs).zip(&b.coeffs) {
-            *r += mul_mont(*x, *y);
+            *r += m.mul(*x, *y);
+        }
+    }
+
+    /// `self = sum_j a[j] ∘ b[j] / R` in the NTT domain: each product Montgomery-reduced
+    /// as [`Poly::pointwise_acc_montgomery`] does and summed in a register, so the
+    /// result is the same integers as zeroing and accumulating j by j, with one load
+    /// and store of each output coefficient instead of one per j.
+    ///
+    /// # Panics
+    /// If `a` and `b` differ in length.
+    pub fn dot_montgomery(&mut self, a: &[Poly], b: &[Poly]) {
+        assert_eq!(a.len(), b.len());
+        let m = Montgomery::new();
+        for (k, r) in self.coeffs.iter_mut().enumerate() {
+            let mut s = 0i32;
+            for (x, y) in a.iter().zip(b) {
+                s += m.mul(x.coeffs[k], y.coeffs[k]);
+            }
+            *r = s;
         }
     }
 

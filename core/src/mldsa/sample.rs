@@ -73,16 +73,20 @@ pub fn rej_ntt_coefficients<K: Keccak>(
     h.absorb(&[s, r]);
     let mut xof = h.finalize();
     // The rate is a multiple of 3: whole blocks yield whole 3-byte candidates.
-    let mut block = [0u8; SHAKE128_RATE];
+    let mut block = [0u32; SHAKE128_RATE / 4];
     let mut ctr = 0;
     while ctr < N {
-        xof.squeeze(&mut block);
-        for b in block.chunks_exact(3) {
+        xof.squeeze_words(&mut block);
+        // Four 3-byte candidates from three little-endian words (12 divides the rate).
+        for g in block.chunks_exact(3) {
+            let (w0, w1, w2) = (g[0], g[1], g[2]);
             // Algorithm 14: CoeffFromThreeBytes (the top bit of b2 is dropped).
-            let t = u32::from_le_bytes([b[0], b[1], b[2] & 0x7f, 0]) as i32;
-            if t < Q && ctr < N {
-                sink(ctr, t);
-                ctr += 1;
+            for c in [w0, (w0 >> 24) | (w1 << 8), (w1 >> 16) | (w2 << 16), w2 >> 8] {
+                let t = (c & 0x7F_FFFF) as i32;
+                if t < Q && ctr < N {
+                    sink(ctr, t);
+                    ctr += 1;
+                }
             }
         }
     }
@@ -107,18 +111,21 @@ pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
     h.absorb(rho_prime);
     h.absorb(&index.to_le_bytes());
     let mut xof = h.finalize();
-    let mut block = [0u8; SHAKE256_RATE];
+    let mut block = [0u32; SHAKE256_RATE / 4];
     let mut ctr = 0;
     while ctr < N {
-        xof.squeeze(&mut block);
-        for &b in block.iter() {
-            for z in [b & 0x0f, b >> 4] {
-                if let Some(v) = coeff_from_half_byte::<P>(z) {
+        xof.squeeze_words(&mut block);
+        // Eight half-bytes per little-endian word, low half of each byte first.
+        for &g in block.iter() {
+            let mut w = g;
+            for _ in 0..8 {
+                if let Some(v) = coeff_from_half_byte::<P>((w & 0x0f) as u8) {
                     if ctr < N {
                         a.coeffs[ctr] = v;
                         ctr += 1;
                     }
                 }
+                w >>= 4;
             }
         }
     }

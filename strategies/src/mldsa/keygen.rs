@@ -27,29 +27,47 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
     sk[32..64].copy_from_slice(&seeds[96..128]);
     pk[..32].copy_from_slice(rho);
 
-    let mut a = Zeroizing::new(<S::Matrix as MatrixA<P>>::Store::default());
+    // A-hat comes from the public rho: nothing to wipe.
+    let mut a = <S::Matrix as MatrixA<P>>::Store::default();
     S::Matrix::expand::<S::Keccak>(&mut a, rho);
 
-    // (s1, s2) <- ExpandS(rho'): s1 packed here; NTT(s1[j]) kept or rebuilt per use.
-    let mut t = Zeroizing::new(Poly::zero());
-    for j in 0..P::L {
-        sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, &mut t);
-        packing::pack_eta::<P>(&t, &mut sk[packing::sk_s1_range::<P>(j)]);
-    }
+    // (s1, s2) <- ExpandS(rho'): s1 packed as it is sampled; NTT(s1[j]) kept or rebuilt
+    // per use. A store that keeps NTT(s1) packs s1 while filling (one sampling per
+    // polynomial); otherwise s1 is sampled and packed here, and rebuilt per use.
     let s1_hat = |j: usize, p: &mut Poly| {
         sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, p);
         p.ntt();
     };
     let mut s1_store = Zeroizing::new(<S::Mask as MaskVector<P>>::VectorStore::default());
-    S::Mask::fill_vector(&mut s1_store, s1_hat);
+    let mut filled = 0;
+    S::Mask::fill_vector(&mut s1_store, |j, p| {
+        sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, p);
+        packing::pack_eta::<P>(p, &mut sk[packing::sk_s1_range::<P>(j)]);
+        p.ntt();
+        filled += 1;
+    });
+    let mut t = Zeroizing::new(Poly::zero());
+    if filled != P::L {
+        for j in 0..P::L {
+            sample::expand_s_entry::<P, S::Keccak>(rho_prime, j, &mut t);
+            packing::pack_eta::<P>(&t, &mut sk[packing::sk_s1_range::<P>(j)]);
+        }
+    }
 
     let mut scratch = Zeroizing::new(Poly::zero());
     for i in 0..P::K {
         // t[i] = NTT^-1(sum_j A-hat[i][j] ∘ NTT(s1[j])) + s2[i]
-        t.coeffs = [0; N];
-        for j in 0..P::L {
-            let s = S::Mask::vector(&s1_store, j, &mut scratch, s1_hat);
-            S::Matrix::mul_acc::<S::Keccak>(&a, rho, i, j, s, &mut t);
+        // One pass summing the l products when A-hat's row and NTT(s1) are both stored
+        // (the same integers as accumulating j by j).
+        match (S::Matrix::row(&a, i), S::Mask::stored_vector(&s1_store)) {
+            (Some(row), Some(s1)) => t.dot_montgomery(row, s1),
+            _ => {
+                t.coeffs = [0; N];
+                for j in 0..P::L {
+                    let s = S::Mask::vector(&s1_store, j, &mut scratch, s1_hat);
+                    S::Matrix::mul_acc::<S::Keccak>(&a, rho, i, j, s, &mut t);
+                }
+            }
         }
         t.reduce();
         t.inv_ntt_tomont();

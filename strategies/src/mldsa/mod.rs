@@ -184,7 +184,8 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     /// FIPS 204, Algorithm 7 from an externally computed mu = H(tr || M', 64)
     /// (see [`MlDsa::external_mu`]).
     pub fn sign_mu(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut Signature<P>) {
-        let mut a = Zeroizing::new(<S::Matrix as MatrixA<P>>::Store::default());
+        // A-hat comes from the public rho: nothing to wipe.
+        let mut a = <S::Matrix as MatrixA<P>>::Store::default();
         S::Matrix::expand::<S::Keccak>(&mut a, Self::rho(sk));
         let mut secrets =
             Zeroizing::new(<S::Secrets as SecretVectors<P, S::Product>>::Store::default());

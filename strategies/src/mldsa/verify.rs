@@ -54,10 +54,16 @@ pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(
     let mut h = Shake256::<S::Keccak>::with_backend();
     h.absorb(mu);
     for i in 0..P::K {
-        w.coeffs = [0; N];
-        for j in 0..P::L {
-            let z = S::Mask::vector(&z_store, j, &mut scratch, z_hat);
-            S::Matrix::mul_acc::<S::Keccak>(&a, rho, i, j, z, &mut w);
+        // One pass summing the l products when A-hat's row and NTT(z) are both stored.
+        match (S::Matrix::row(&a, i), S::Mask::stored_vector(&z_store)) {
+            (Some(row), Some(z)) => w.dot_montgomery(row, z),
+            _ => {
+                w.coeffs = [0; N];
+                for j in 0..P::L {
+                    let z = S::Mask::vector(&z_store, j, &mut scratch, z_hat);
+                    S::Matrix::mul_acc::<S::Keccak>(&a, rho, i, j, z, &mut w);
+                }
+            }
         }
         S::Product::finish_verify_row(&c, &pk[packing::pk_t1_range(i)], &mut w, &mut scratch);
         // h[i] is public: walk its increasing positions alongside the coefficients.

@@ -30,4 +30,8 @@ impl<P: ParameterSet> MatrixA<P> for CachedA {
     ) {
         acc.pointwise_acc_montgomery(&store[i * P::L + j], v_hat);
     }
+
+    fn row(store: &Self::Store, i: usize) -> Option<&[Poly]> {
+        Some(&store[i * P::L..(i + 1) * P::L])
+    }
 }

@@ -72,6 +72,14 @@ pub trait MatrixA<P: ParameterSet> {
         v_hat: &Poly,
         acc: &mut Poly,
     );
+
+    /// Row `i` of A-hat (`l` polynomials) when the store keeps it, so that a row
+    /// product can run over all `j` at once ([`Poly::dot_montgomery`], with a vector
+    /// from [`MaskVector::stored_vector`]); `None` (the default) otherwise.
+    fn row(store: &Self::Store, i: usize) -> Option<&[Poly]> {
+        let _ = (store, i);
+        None
+    }
 }
 
 /// Which short secret a polynomial belongs to: the bounds of its coefficients (and so
@@ -196,6 +204,13 @@ pub trait MaskVector<P: ParameterSet> {
     /// Fills the vector store by calling `build(j, poly)` for each j < l, or does
     /// nothing when vectors are rebuilt per use.
     fn fill_vector(store: &mut Self::VectorStore, build: impl FnMut(usize, &mut Poly));
+
+    /// The whole vector (`l` polynomials) when the store keeps it; `None` (the
+    /// default) when vectors are rebuilt per use.
+    fn stored_vector(store: &Self::VectorStore) -> Option<&[Poly]> {
+        let _ = store;
+        None
+    }
 
     /// Element j of the vector, borrowed from the store or built by `build` in `scratch`.
     fn vector<'a>(

@@ -48,6 +48,10 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
         }
     }
 
+    fn stored_vector(store: &Self::VectorStore) -> Option<&[Poly]> {
+        Some(&store[..])
+    }
+
     fn vector<'a>(
         store: &'a Self::VectorStore,
         j: usize,

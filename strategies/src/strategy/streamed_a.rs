@@ -1,7 +1,7 @@
 //! [`StreamedA`]: sample each entry of A-hat where it is used, never holding it.
 
 use super::{Keccak, MatrixA};
-use pqfit_core::mldsa::field::mul_mont;
+use pqfit_core::mldsa::field::Montgomery;
 use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 
 /// Keeps no matrix: `A-hat[i][j] ∘ v` is accumulated coefficient by coefficient as
@@ -23,8 +23,9 @@ impl<P: ParameterSet> MatrixA<P> for StreamedA {
         v_hat: &Poly,
         acc: &mut Poly,
     ) {
+        let m = Montgomery::new();
         sample::rej_ntt_coefficients::<K>(rho, i as u8, j as u8, |k, a| {
-            acc.coeffs[k] += mul_mont(a, v_hat.coeffs[k]);
+            acc.coeffs[k] += m.mul(a, v_hat.coeffs[k]);
         });
     }
 }
