@@ -3,15 +3,13 @@
 //! and a corrupted ciphertext decapsulated to the host's implicit-rejection key.
 
 use std::path::Path;
-use std::time::Duration;
 
 use pqfit::ntruprime::{Ciphertext, Karatsuba, PublicKey, SecretKey, SharedSecret};
 use pqfit::{Ntrulpr761, Sntrup761};
 
 use crate::elf::Image;
-use crate::emu::Run;
 use crate::measure::{
-    buf, compare, entry, fill, open, status, Acc, Cycles, Measurement, OpReport, Request,
+    buf, compare, entry, fill, finish, open, status, Acc, Cycles, Measurement, OpReport, Request,
 };
 use crate::profile::Profile;
 use crate::Error;
@@ -248,24 +246,10 @@ pub fn run_kem<K: HostKem>(
         }
     }
 
-    let all: Vec<&Run> = keygen
-        .runs
-        .iter()
-        .chain(&encaps.runs)
-        .chain(&decaps.runs)
-        .collect();
-    let mut ops = vec![keygen.report(&common, "keygen")];
-    if req.sign_runs > 0 {
-        ops.push(encaps.report(&common, "encaps"));
-    }
-    if req.verify_runs > 0 {
-        ops.push(decaps.report(&common, "decaps"));
-    }
-    Ok(Measurement {
-        ops,
-        emulated_instructions: all.iter().map(|r| r.instructions).sum(),
-        emulation_seconds: all.iter().map(|r| r.wall).sum::<Duration>().as_secs_f64(),
-        elf: elf.to_path_buf(),
-        flash_by_crate: image.flash_by_crate(),
-    })
+    Ok(finish(
+        &common,
+        [(keygen, "keygen"), (encaps, "encaps"), (decaps, "decaps")],
+        elf,
+        &image,
+    ))
 }

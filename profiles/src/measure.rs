@@ -752,26 +752,36 @@ pub fn run_signature<H: HostSig>(
         }
     }
 
-    let all: Vec<&Run> = keygen
-        .runs
+    Ok(finish(
+        &common,
+        [(keygen, "keygen"), (sign, "sign"), (verify, "verify")],
+        elf,
+        &image,
+    ))
+}
+
+/// The measurement of three operations: a report for each that ran (key generation
+/// always), and the emulator totals.
+pub(crate) fn finish(
+    common: &OpReport,
+    ops: [(Acc, &str); 3],
+    elf: &Path,
+    image: &Image,
+) -> Measurement {
+    let all: Vec<&Run> = ops.iter().flat_map(|(acc, _)| &acc.runs).collect();
+    let reports = ops
         .iter()
-        .chain(&sign.runs)
-        .chain(&verify.runs)
+        .enumerate()
+        .filter(|(i, (acc, _))| *i == 0 || !acc.runs.is_empty())
+        .map(|(_, (acc, op))| acc.report(common, op))
         .collect();
-    let mut ops = vec![keygen.report(&common, "keygen")];
-    if req.sign_runs > 0 {
-        ops.push(sign.report(&common, "sign"));
-    }
-    if req.verify_runs > 0 {
-        ops.push(verify.report(&common, "verify"));
-    }
-    Ok(Measurement {
-        ops,
+    Measurement {
+        ops: reports,
         emulated_instructions: all.iter().map(|r| r.instructions).sum(),
         emulation_seconds: all.iter().map(|r| r.wall).sum::<Duration>().as_secs_f64(),
         elf: elf.to_path_buf(),
         flash_by_crate: image.flash_by_crate(),
-    })
+    }
 }
 
 /// Measures named `extern "C"` entry points of any ELF (no arguments, outputs unchecked):
