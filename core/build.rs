@@ -3,6 +3,8 @@
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(pqfit_variable_time_long_multiply)");
+    // Set only by `pq-explore ct --without-value-barriers`, to show the check failing.
+    println!("cargo::rustc-check-cfg=cfg(pqfit_insecure_no_value_barriers)");
     println!("cargo::rerun-if-changed=build.rs");
     let target = std::env::var("TARGET").unwrap_or_default();
     // Cortex-M3: SMULL/UMULL/SMLAL/UMLAL terminate early depending on the operands.

@@ -1,43 +1,174 @@
 //! Constant-time helpers on machine words: masks, selects and comparisons with no
-//! data-dependent branch, index or division.
+//! data-dependent branch, index or division, and the declassification markers.
+//!
+//! Every mask select of pqfit goes through this module. The source alone is not
+//! enough: LLVM recognises `x + ((x >> 31) & m)` as "add m when x is negative" and,
+//! on cores without conditional execution (the Cortex-M0, RV32), emits a branch for
+//! it. Each mask therefore passes a [value barrier](barrier_u32) that hides how it was
+//! computed, so that the optimiser has nothing left to turn back into a comparison.
+//! What the compiled firmware does is checked on every target by the trace check
+//! (`pq-explore ct`, docs/constant-time.md), not by reading this file.
+//!
+//! The declassification markers ([`declassify_u32`], [`declassify_bool`],
+//! [`declassify_bytes`]) are the only places where a value derived from a secret may
+//! steer control flow or an address: each call names a value the standard makes
+//! public (or one proven independent of the secrets), and the trace check treats the
+//! call as the boundary between secret and public. They cost one call each.
+
+/// `x`, with the optimiser unable to see where it came from: an empty assembly block
+/// that takes and returns the value in a register.
+///
+/// Cost: nothing on Arm and RISC-V (no instruction is emitted), apart from the
+/// scheduling freedom the compiler loses. `core::hint::black_box` would also do, but
+/// it passes the value through the stack (a store and a load each time).
+#[inline(always)]
+#[allow(unsafe_code)]
+pub fn barrier_u32(x: u32) -> u32 {
+    // Only for showing what the trace check catches without the barriers
+    // (`pq-explore ct --without-value-barriers`); never in a real build.
+    #[cfg(pqfit_insecure_no_value_barriers)]
+    return x;
+    #[cfg_attr(pqfit_insecure_no_value_barriers, allow(unreachable_code))]
+    let mut x = x;
+    // SAFETY: each template is a comment naming the register: no instruction, no
+    // memory access, no stack use, flags preserved. Only the value's provenance is
+    // hidden from the optimiser. Not `pure`: a pure block of a two-valued input can be
+    // evaluated once per value ahead of a loop and the results chosen by a branch on
+    // the input, which LLVM does on the Cortex-M0 (seen in `decompose`).
+    #[cfg(any(target_arch = "arm", target_arch = "riscv32", target_arch = "riscv64"))]
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(reg) x, options(nomem, nostack, preserves_flags));
+    }
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    unsafe {
+        core::arch::asm!("/* {0:e} */", inout(reg) x, options(nomem, nostack, preserves_flags));
+    }
+    #[cfg(target_arch = "aarch64")]
+    unsafe {
+        core::arch::asm!("/* {0:w} */", inout(reg) x, options(nomem, nostack, preserves_flags));
+    }
+    #[cfg(not(any(
+        target_arch = "arm",
+        target_arch = "riscv32",
+        target_arch = "riscv64",
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "aarch64"
+    )))]
+    {
+        x = core::hint::black_box(x);
+    }
+    x
+}
+
+/// [`barrier_u32`] for an `i32`.
+#[inline(always)]
+pub fn barrier_i32(x: i32) -> i32 {
+    barrier_u32(x as u32) as i32
+}
 
 /// All ones when `x` is negative, zero otherwise.
+///
+/// Both the operand and the mask pass a barrier: LLVM rewrites `(c - a) >> 31` as the
+/// comparison `a > c` and `(x >> 31) & y` as a select, and lowers either to a branch
+/// on the Cortex-M0.
 #[inline(always)]
-pub const fn neg_mask(x: i32) -> i32 {
-    x >> 31
+pub fn neg_mask(x: i32) -> i32 {
+    barrier_i32(barrier_i32(x) >> 31)
 }
 
 /// All ones (`u32::MAX`) when `a != b`, zero otherwise.
 #[inline(always)]
-pub const fn ne_mask_u32(a: u32, b: u32) -> u32 {
-    let d = a ^ b;
-    // The top bit of d | -d is set exactly when d != 0.
-    ((d | d.wrapping_neg()) >> 31).wrapping_neg()
+pub fn ne_mask_u32(a: u32, b: u32) -> u32 {
+    let d = barrier_u32(a ^ b);
+    // The top bit of d | -d is set exactly when d != 0 (the negation is hidden too, or
+    // LLVM recognises the test d != 0).
+    let t = d | barrier_u32(d.wrapping_neg());
+    barrier_u32((t >> 31).wrapping_neg())
 }
 
 /// All ones when `a == b`, zero otherwise.
 #[inline(always)]
-pub const fn eq_mask_u32(a: u32, b: u32) -> u32 {
+pub fn eq_mask_u32(a: u32, b: u32) -> u32 {
     !ne_mask_u32(a, b)
 }
 
 /// 1 when `a != b`, 0 otherwise.
 #[inline(always)]
-pub const fn ne_bit(a: u32, b: u32) -> u32 {
+pub fn ne_bit(a: u32, b: u32) -> u32 {
     ne_mask_u32(a, b) & 1
 }
 
-/// 1 when `a < b` (unsigned), 0 otherwise, computed without a comparison branch.
+/// All ones when `a < b` (unsigned), zero otherwise.
 #[inline(always)]
-pub const fn lt_bit_u32(a: u32, b: u32) -> u32 {
-    // Borrow out of a - b, evaluated in 64 bits.
-    (((a as u64).wrapping_sub(b as u64)) >> 63) as u32
+pub fn lt_mask_u32(a: u32, b: u32) -> u32 {
+    // The borrow out of a - b is the top bit of (!a & b) | (!(a ^ b) & (a - b))
+    // (Hacker's Delight 2-12), with the difference hidden so that no comparison shows.
+    let d = barrier_u32(a.wrapping_sub(b));
+    let t = (!a & b) | (!(a ^ b) & d);
+    barrier_u32((t >> 31).wrapping_neg())
+}
+
+/// 1 when `a < b` (unsigned), 0 otherwise.
+#[inline(always)]
+pub fn lt_bit_u32(a: u32, b: u32) -> u32 {
+    lt_mask_u32(a, b) & 1
 }
 
 /// `a` when `mask` is all ones, `b` when it is zero.
 #[inline(always)]
-pub const fn select_i32(mask: i32, a: i32, b: i32) -> i32 {
-    b ^ (mask & (a ^ b))
+pub fn select_i32(mask: i32, a: i32, b: i32) -> i32 {
+    b ^ (barrier_i32(mask) & (a ^ b))
+}
+
+/// `a` when `mask` is all ones, `b` when it is zero.
+#[inline(always)]
+pub fn select_u32(mask: u32, a: u32, b: u32) -> u32 {
+    b ^ (barrier_u32(mask) & (a ^ b))
+}
+
+/// `x + m` when `x` is negative, `x` otherwise (a representative moved up by one
+/// modulus).
+#[inline(always)]
+pub fn add_if_negative(x: i32, m: i32) -> i32 {
+    x + (neg_mask(x) & m)
+}
+
+/// `x - m` when `x > bound`, `x` otherwise (for `bound - x` without overflow).
+#[inline(always)]
+pub fn sub_if_above(x: i32, bound: i32, m: i32) -> i32 {
+    x - (neg_mask(bound - x) & m)
+}
+
+/// 1 when `x >= 0`, 0 otherwise.
+#[inline(always)]
+pub fn nonneg_bit(x: i32) -> u32 {
+    (neg_mask(x) as u32).wrapping_add(1)
+}
+
+/// |x| (for x > i32::MIN).
+#[inline(always)]
+pub fn abs_i32(x: i32) -> i32 {
+    let m = neg_mask(x);
+    (x ^ m) - m
+}
+
+/// `(min(a, b), max(a, b))` of unsigned words: a compare-exchange of a sorting network.
+#[inline(always)]
+pub fn minmax_u32(a: u32, b: u32) -> (u32, u32) {
+    // All ones when b < a.
+    let t = (a ^ b) & lt_mask_u32(b, a);
+    (a ^ t, b ^ t)
+}
+
+/// Overwrites `dst` with `src` when `mask` is all ones; leaves it when zero. Every
+/// byte is read and written either way. The lengths must be equal (they are public).
+pub fn copy_if(mask: u32, dst: &mut [u8], src: &[u8]) {
+    assert_eq!(dst.len(), src.len(), "copy_if: lengths differ");
+    let m = barrier_u32(mask) as u8;
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d ^= m & (*d ^ s);
+    }
 }
 
 /// Compares two byte strings of equal length in constant time; `false` when the
@@ -51,6 +182,31 @@ pub fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
         acc |= x ^ y;
     }
     ne_bit(acc as u32, 0) == 0
+}
+
+/// A value the standard makes public, or one proven independent of the secrets (each
+/// call site says which and why; docs/constant-time.md lists them all), from here on
+/// allowed to steer branches and addresses. Returns `x`.
+///
+/// The trace check recognises this function by its symbol: in the second run of a
+/// pair it substitutes the first run's value, so that both runs follow the same
+/// public decisions and any remaining difference of their traces is a leak.
+#[inline(never)]
+pub fn declassify_u32(x: u32) -> u32 {
+    core::hint::black_box(x)
+}
+
+/// [`declassify_u32`] for a decision.
+#[inline(always)]
+pub fn declassify_bool(b: bool) -> bool {
+    declassify_u32(b as u32) != 0
+}
+
+/// [`declassify_u32`] for a byte string (a public seed, an encoded output): the bytes
+/// are unchanged, but from here on they may steer branches and addresses.
+#[inline(never)]
+pub fn declassify_bytes(bytes: &mut [u8]) {
+    core::hint::black_box(bytes);
 }
 
 /// a · b as a 64-bit integer, in constant time on every target. On targets whose 32 × 32 → 64-bit multiplies take
@@ -70,16 +226,15 @@ pub fn wide_mul(a: i32, b: i32) -> i64 {
 }
 
 /// [`wide_mul`] without a long multiply. LLVM recognises the recombination as a
-/// 64-bit product and would emit SMULL again; the `black_box` barriers stop that.
+/// 64-bit product and would emit SMULL again; the barriers stop that.
 #[inline(always)]
 pub fn wide_mul_split(a: i32, b: i32) -> i64 {
-    use core::hint::black_box;
     let (ah, al) = (a >> 16, a & 0xffff);
     let (bh, bl) = (b >> 16, b & 0xffff);
-    let hh = black_box(ah.wrapping_mul(bh)) as i64;
-    let hl = black_box(ah.wrapping_mul(bl)) as i64;
-    let lh = black_box(al.wrapping_mul(bh)) as i64;
-    let ll = black_box((al as u32).wrapping_mul(bl as u32)) as i64;
+    let hh = barrier_i32(ah.wrapping_mul(bh)) as i64;
+    let hl = barrier_i32(ah.wrapping_mul(bl)) as i64;
+    let lh = barrier_i32(al.wrapping_mul(bh)) as i64;
+    let ll = barrier_u32((al as u32).wrapping_mul(bl as u32)) as i64;
     (hh << 32) + ((hl + lh) << 16) + ll
 }
 
@@ -99,10 +254,64 @@ mod tests {
         assert_eq!(lt_bit_u32(2, 2), 0);
         assert_eq!(lt_bit_u32(u32::MAX, 0), 0);
         assert_eq!(lt_bit_u32(0, u32::MAX), 1);
+        assert_eq!(lt_mask_u32(0, u32::MAX), u32::MAX);
+        for (a, b) in [
+            (0u32, 1u32),
+            (1, 0),
+            (5, 5),
+            (0x8000_0000, 0x7fff_ffff),
+            (0x7fff_ffff, 0x8000_0000),
+            (u32::MAX, u32::MAX - 1),
+            (3, 0xffff_fff0),
+        ] {
+            assert_eq!(lt_mask_u32(a, b) == u32::MAX, a < b, "{a} < {b}");
+            assert_eq!(ne_mask_u32(a, b) == u32::MAX, a != b);
+        }
         assert_eq!(select_i32(-1, 10, 20), 10);
         assert_eq!(select_i32(0, 10, 20), 20);
+        assert_eq!(select_u32(u32::MAX, 10, 20), 10);
+        assert_eq!(select_u32(0, 10, 20), 20);
         assert!(bytes_eq(b"abc", b"abc"));
         assert!(!bytes_eq(b"abc", b"abd"));
         assert!(!bytes_eq(b"abc", b"ab"));
+    }
+
+    #[test]
+    fn modular_corrections() {
+        assert_eq!(add_if_negative(-3, 7), 4);
+        assert_eq!(add_if_negative(0, 7), 0);
+        assert_eq!(add_if_negative(6, 7), 6);
+        assert_eq!(sub_if_above(4, 3, 7), -3);
+        assert_eq!(sub_if_above(3, 3, 7), 3);
+        assert_eq!(sub_if_above(-9, 3, 7), -9);
+        assert_eq!(nonneg_bit(0), 1);
+        assert_eq!(nonneg_bit(-1), 0);
+        assert_eq!(nonneg_bit(i32::MAX), 1);
+        assert_eq!(abs_i32(-5), 5);
+        assert_eq!(abs_i32(5), 5);
+        assert_eq!(abs_i32(0), 0);
+    }
+
+    #[test]
+    fn compare_exchange_and_copy() {
+        assert_eq!(minmax_u32(5, 2), (2, 5));
+        assert_eq!(minmax_u32(2, 5), (2, 5));
+        assert_eq!(minmax_u32(u32::MAX, 0), (0, u32::MAX));
+        assert_eq!(minmax_u32(9, 9), (9, 9));
+        let mut d = [1u8, 2, 3];
+        copy_if(0, &mut d, &[7, 8, 9]);
+        assert_eq!(d, [1, 2, 3]);
+        copy_if(u32::MAX, &mut d, &[7, 8, 9]);
+        assert_eq!(d, [7, 8, 9]);
+    }
+
+    #[test]
+    fn declassification_is_the_identity() {
+        assert_eq!(declassify_u32(0xdead_beef), 0xdead_beef);
+        assert!(declassify_bool(true));
+        assert!(!declassify_bool(false));
+        let mut b = [1u8, 2, 3];
+        declassify_bytes(&mut b);
+        assert_eq!(b, [1, 2, 3]);
     }
 }

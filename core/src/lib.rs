@@ -4,7 +4,7 @@
 //! Scheme-independent pieces live at the top level ([`hash`], [`keccak`], [`ct`]); the ML-DSA
 //! field, NTT, rounding, sampling and packing live in [`mldsa`].
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! compile-time helpers that build constants and twiddle tables, and the constant-time
 //! 32-bit Montgomery product.
 
-use crate::ct::wide_mul;
+use crate::ct::{self, wide_mul};
 
 /// `b^e mod m` (for tables computed at compile time; `m` below 2^32).
 pub const fn pow_mod(b: u64, mut e: u64, m: u64) -> u64 {
@@ -26,6 +26,14 @@ pub const fn centre(a: i64, m: i64) -> i64 {
     } else {
         r
     }
+}
+
+/// The representative in (-m/2, m/2] of `x` in [-m, 2m) (odd m), in constant time: a
+/// transform's output brought back to the centred integers.
+#[inline(always)]
+pub fn centred_mod(x: i32, m: i32) -> i32 {
+    let r = ct::add_if_negative(ct::add_if_negative(x, m) - m, m);
+    ct::sub_if_above(r, m / 2, m)
 }
 
 /// `m^-1 mod 2^32` for odd `m`, by Newton iteration (each step doubles the correct
@@ -60,6 +68,9 @@ mod tests {
         assert_eq!(centre(6, 7), -1);
         assert_eq!(centre(3, 7), 3);
         assert_eq!(centre(-8, 7), -1);
+        for x in -7..14 {
+            assert_eq!(centred_mod(x, 7) as i64, centre(x as i64, 7), "{x}");
+        }
         for m in [3u32, 769, 4591, 7_340_033, 8_380_417] {
             assert_eq!(m.wrapping_mul(inv_mod_2_32(m)), 1);
             let m_inv = inv_mod_2_32(m) as i32;

@@ -107,28 +107,22 @@ impl Cache {
     }
 
     /// The directory.
-    #[cfg(test)]
     pub fn dir(&self) -> &Path {
         &self.dir
     }
 
     /// Looks `key` up.
     pub fn get(&self, key: &Key) -> Lookup {
-        let path = self.dir.join(key.file_name());
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Lookup::Miss,
-            Err(e) => return Lookup::Corrupt(format!("{}: {e}", path.display())),
-        };
-        let entry: Entry = match serde_json::from_slice(&bytes) {
-            Ok(e) => e,
-            Err(e) => return Lookup::Corrupt(format!("{}: {e}", path.display())),
+        let entry: Entry = match self.read(key) {
+            Ok(Some(e)) => e,
+            Ok(None) => return Lookup::Miss,
+            Err(why) => return Lookup::Corrupt(why),
         };
         if entry.key != *key {
             return Lookup::Stale;
         }
         if let Err(why) = consistent(&entry) {
-            return Lookup::Corrupt(format!("{}: {why}", path.display()));
+            return Lookup::Corrupt(format!("{}: {why}", self.path(key).display()));
         }
         Lookup::Hit(entry)
     }
@@ -136,11 +130,34 @@ impl Cache {
     /// Stores `entry` (written to a temporary file and renamed, so that an interrupted
     /// sweep leaves either the old entry or the new one).
     pub fn put(&self, entry: &Entry) -> std::io::Result<()> {
+        self.write(&entry.key, entry)
+    }
+
+    fn path(&self, key: &Key) -> PathBuf {
+        self.dir.join(key.file_name())
+    }
+
+    /// The JSON file of `key`, parsed: `None` when there is none, `Err` when it does not
+    /// parse as a `T`.
+    pub fn read<T: serde::de::DeserializeOwned>(&self, key: &Key) -> Result<Option<T>, String> {
+        let path = self.path(key);
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        serde_json::from_slice(&bytes)
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Writes `value` as the JSON file of `key`, atomically.
+    pub fn write<T: Serialize>(&self, key: &Key, value: &T) -> std::io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let path = self.dir.join(entry.key.file_name());
+        let path = self.path(key);
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
         let mut f = fs::File::create(&tmp)?;
-        f.write_all(&serde_json::to_vec_pretty(entry).map_err(std::io::Error::other)?)?;
+        f.write_all(&serde_json::to_vec_pretty(value).map_err(std::io::Error::other)?)?;
         f.sync_all()?;
         drop(f);
         fs::rename(&tmp, &path)

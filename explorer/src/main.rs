@@ -5,11 +5,13 @@
 //!   budget as the Rust type to paste.
 //! - `pq-explore report --target all --out docs/reports`: the architecture reports.
 //! - `pq-explore measure`: one (target, scheme, strategy), or named entry points of any ELF.
+//! - `pq-explore ct`: the constant-time check of the firmware (docs/constant-time.md).
 
 mod analysis;
 mod budget;
 mod cache;
 mod combos;
+mod ct;
 mod output;
 mod pareto;
 mod plot;
@@ -201,6 +203,46 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "text")]
         format: MeasureFormat,
     },
+    /// Check that the firmware is constant-time: run every secret-handling operation
+    /// (keygen and sign; keygen, encaps and decaps) with different secrets and the same
+    /// public inputs, and compare the traces of branches, memory addresses and
+    /// variable-time instructions. Exits with 1 when any firmware leaks.
+    Ct {
+        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
+        #[arg(long, default_value = "all")]
+        target: String,
+        /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761, a CROSS set, a
+        /// comma-separated list, or all.
+        #[arg(long, default_value = "ml-dsa-65")]
+        scheme: String,
+        /// `presets` (ML-DSA and CROSS presets, the main NTRU Prime multiplications),
+        /// `all` (every combination of the sweep), or one strategy (a preset name, a
+        /// `Custom<...>` or a type path).
+        #[arg(long, default_value = "presets")]
+        strategy: String,
+        /// Runs per operation, each with other secret keys and randomness.
+        #[arg(long, default_value_t = ct::DEFAULT_RUNS as u64, value_parser = clap::value_parser!(u64).range(2..=16))]
+        runs: u64,
+        /// Optimisation level of the firmware builds: 3, 2, s or z.
+        #[arg(long, default_value = "3")]
+        opt_level: String,
+        /// Parallel builds and emulations (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Check again; neither read nor write the cache.
+        #[arg(long)]
+        no_cache: bool,
+        /// Cache directory (default: target/pq-explore-cache in the workspace).
+        #[arg(long)]
+        cache_dir: Option<PathBuf>,
+        /// Build without the value barriers of `pqfit_core::ct` (as the code was before
+        /// them), to see the check catch what LLVM makes of bare mask selects. Never cached.
+        #[arg(long)]
+        without_value_barriers: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: MeasureFormat,
+    },
     /// List the target profiles.
     Targets,
 }
@@ -209,6 +251,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<LeakFound>() => {
+            eprintln!("pq-explore: {e}");
+            ExitCode::FAILURE
+        }
         Err(e) => {
             eprintln!("pq-explore: error: {e}");
             ExitCode::FAILURE
@@ -217,6 +263,18 @@ fn main() -> ExitCode {
 }
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// The constant-time check found a leak (or could not run): exit status 1.
+#[derive(Debug)]
+struct LeakFound(String);
+
+impl std::fmt::Display for LeakFound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LeakFound {}
 
 fn run(cli: Cli) -> Res<()> {
     match cli.command {
@@ -238,6 +296,39 @@ fn run(cli: Cli) -> Res<()> {
             );
             Ok(())
         }
+        Some(Cmd::Ct {
+            target,
+            scheme,
+            strategy,
+            runs,
+            opt_level,
+            jobs,
+            no_cache,
+            cache_dir,
+            without_value_barriers,
+            format,
+        }) => run_ct(
+            ct::Spec {
+                targets: targets_arg(&target)?,
+                schemes: schemes_arg(&scheme)?,
+                strategies: match strategy.as_str() {
+                    "presets" => None,
+                    "all" => Some(None),
+                    s => Some(Some(s.to_string())),
+                },
+                runs: runs as usize,
+                opt_level: check_opt_level(&opt_level)?,
+                jobs: jobs_arg(jobs)?,
+                cache: (!no_cache)
+                    .then(|| cache::Cache::new(cache_dir.unwrap_or_else(sweep::default_cache_dir))),
+                rustflags: if without_value_barriers {
+                    vec!["--cfg=pqfit_insecure_no_value_barriers".into()]
+                } else {
+                    Vec::new()
+                },
+            },
+            format,
+        ),
         Some(Cmd::Targets) => {
             for name in embedded_targets()? {
                 let p = Profile::load(&name)?;
@@ -335,15 +426,68 @@ fn schemes_arg(s: &str) -> Res<Vec<Scheme>> {
     Ok(out)
 }
 
-fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
-    if !matches!(b.opt_level.as_str(), "0" | "1" | "2" | "3" | "s" | "z") {
-        return Err(format!("--opt-level {:?}: expected 0-3, s or z", b.opt_level).into());
+fn check_opt_level(o: &str) -> Res<String> {
+    if !matches!(o, "0" | "1" | "2" | "3" | "s" | "z") {
+        return Err(format!("--opt-level {o:?}: expected 0-3, s or z").into());
     }
-    let jobs = match b.jobs {
-        Some(0) => return Err("--jobs must be at least 1".into()),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    Ok(o.to_string())
+}
+
+fn jobs_arg(jobs: Option<usize>) -> Res<usize> {
+    match jobs {
+        Some(0) => Err("--jobs must be at least 1".into()),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+fn run_ct(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
+    let outcomes = ct::run(&spec)?;
+    match format {
+        MeasureFormat::Json => {
+            let v: Vec<serde_json::Value> = outcomes
+                .iter()
+                .map(|o| {
+                    serde_json::json!({
+                        "target": o.target,
+                        "scheme": o.scheme.name(),
+                        "strategy": o.strategy,
+                        "label": o.label,
+                        "constant_time": match &o.result {
+                            Ok(ops) => ct::verdict(ops),
+                            Err(_) => "error",
+                        },
+                        "ops": o.result.as_ref().ok(),
+                        "error": o.result.as_ref().err(),
+                        "cached": o.cached,
+                    })
+                })
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        }
+        MeasureFormat::Text => {
+            for o in &outcomes {
+                println!("{}", ct::line(o));
+            }
+        }
+    }
+    let bad = outcomes.iter().filter(|o| !o.clean()).count();
+    if bad > 0 {
+        return Err(Box::new(LeakFound(format!(
+            "{bad} of {} firmware builds are not shown constant-time",
+            outcomes.len()
+        ))));
+    }
+    eprintln!(
+        "pq-explore: {} firmware builds checked: constant-time",
+        outcomes.len()
+    );
+    Ok(())
+}
+
+fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
+    check_opt_level(&b.opt_level)?;
+    let jobs = jobs_arg(b.jobs)?;
     Ok(sweep::Spec {
         targets: targets_arg(target)?,
         schemes: schemes_arg(scheme)?,

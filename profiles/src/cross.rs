@@ -28,6 +28,22 @@ macro_rules! sets {
             )*
             Err(Error::Unknown(format!("no CROSS parameter set number {set}")))
         }
+
+        /// The constant-time check of CROSS set `set`'s firmware.
+        pub fn ct_check(
+            set: u8,
+            profile: &Profile,
+            req: &crate::ct_check::CtRequest,
+            elf: &Path,
+        ) -> Result<Vec<crate::ct_check::CtOp>, Error> {
+            let name = SETS.get(set as usize).map(|s| s.1).unwrap_or("");
+            $(
+                if name == stringify!($ty) {
+                    return crate::ct_check::signature::<CrossHost<pqfit::cross::$ty>>(profile, req, elf);
+                }
+            )*
+            Err(Error::Unknown(format!("no CROSS parameter set number {set}")))
+        }
     };
 }
 

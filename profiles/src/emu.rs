@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
-use unicorn_engine::unicorn_const::{uc_error, Arch, Mode, Prot};
+use unicorn_engine::unicorn_const::{uc_error, Arch, HookType, MemType, Mode, Prot};
 use unicorn_engine::{ArmCpuModel, RegisterARM, RegisterRISCV, Riscv32CpuModel, Unicorn};
 
 use crate::cost::{self, BlockCost};
 use crate::elf::Image;
 use crate::profile::{Isa, Profile};
+use crate::trace::{Declassified, Event, Tracer};
 use crate::{thumb, Error};
 
 /// Where a called function returns to: a mapped page holding a branch-to-self, which the
@@ -66,6 +67,10 @@ struct State {
     sites: HashMap<u64, Site, BuildHasherDefault<AddrHasher>>,
     /// Cycles and executions per block address, when profiling (see [`crate::attribution`]).
     block_profile: Option<HashMap<u64, (u64, u64), BuildHasherDefault<AddrHasher>>>,
+    /// The execution trace, when checking constant time (see [`crate::ct_check`]).
+    trace: Option<Box<Tracer>>,
+    /// RV32 divide instructions met so far (address, source registers), when tracing.
+    rv_divs: HashMap<u64, [u8; 2], BuildHasherDefault<AddrHasher>>,
 }
 
 /// A data-dependent instruction to hook.
@@ -395,6 +400,152 @@ impl Machine {
     pub fn stack(&self) -> StackRegion {
         self.stack
     }
+
+    /// Makes every later call traceable (see [`Machine::set_tracer`]): memory accesses,
+    /// operand-dependent instructions and the declassification markers at `markers` are
+    /// hooked from now on. Tracing slows emulation several times over.
+    pub fn enable_tracing(&mut self, markers: &Markers) -> Result<(), Error> {
+        self.uc
+            .add_mem_hook(HookType::MEM_READ | HookType::MEM_WRITE, 1, 0, mem_hook)
+            .map_err(uc_err("memory hook"))?;
+        let word = markers.word.iter().map(|&a| (a, false));
+        for (addr, bytes) in word.chain(markers.bytes.iter().map(|&a| (a, true))) {
+            self.uc
+                .add_code_hook(addr, addr, move |uc, pc, _| marker_hook(uc, pc, bytes))
+                .map_err(uc_err("marker hook"))?;
+        }
+        match self.isa {
+            Isa::Thumb if !self.uc.get_data().hook_installed => {
+                install_data_dependent_hook(&mut self.uc)?;
+            }
+            Isa::Rv32 => {
+                self.uc
+                    .add_code_hook(1, 0, rv_div_hook)
+                    .map_err(uc_err("divide hook"))?;
+            }
+            _ => {}
+        }
+        self.uc.ctl_flush_tb().map_err(uc_err("flush"))
+    }
+
+    /// Traces the following calls into `tracer` (needs [`Machine::enable_tracing`]).
+    pub fn set_tracer(&mut self, tracer: Option<Tracer>) {
+        self.uc.get_data_mut().trace = tracer.map(Box::new);
+    }
+
+    /// The trace of the calls since [`Machine::set_tracer`], closed.
+    pub fn take_tracer(&mut self) -> Option<Tracer> {
+        let mut t = *self.uc.get_data_mut().trace.take()?;
+        t.finish();
+        Some(t)
+    }
+}
+
+/// Entry addresses of the declassification markers of an image.
+#[derive(Clone, Debug, Default)]
+pub struct Markers {
+    /// `declassify_u32(x) -> x`: the word in the first argument register.
+    pub word: Vec<u64>,
+    /// `declassify_bytes(&mut [u8])`: pointer and length in the first two.
+    pub bytes: Vec<u64>,
+}
+
+/// The IT-block state bits of the CPSR (IT\[1:0\] at 26:25, IT\[7:2\] at 15:10).
+const CPSR_IT: u64 = (3 << 25) | (0x3f << 10);
+
+/// Records a load or store.
+///
+/// Unicorn (2.1) restores the CPU state of the accessing instruction before calling a
+/// memory hook, IT-block state included; inside an IT block that leaves the state set
+/// after the block has ended (unicorn-engine/unicorn#2309), and the next basic block
+/// is then translated as conditional: wrong execution, faults. The translated code of
+/// the running block never reads that state back, so clearing it here is exact.
+fn mem_hook(uc: &mut Unicorn<'_, State>, kind: MemType, addr: u64, _size: usize, _v: i64) -> bool {
+    if matches!(uc.get_data().model, Model::Thumb(_)) {
+        let cpsr = uc.reg_read(RegisterARM::CPSR as i32).unwrap_or(0);
+        if cpsr & CPSR_IT != 0 {
+            let _ = uc.reg_write(RegisterARM::CPSR as i32, cpsr & !CPSR_IT);
+        }
+    }
+    let Some(in_window) = uc.get_data().trace.as_ref().map(|t| t.in_window()) else {
+        return true;
+    };
+    let pc = if in_window { pc_of(uc) } else { 0 };
+    if let Some(t) = &mut uc.get_data_mut().trace {
+        t.push(Event::Mem {
+            pc,
+            addr,
+            write: kind == MemType::WRITE,
+        });
+    }
+    true
+}
+
+fn pc_of(uc: &Unicorn<'_, State>) -> u64 {
+    let reg = match uc.get_data().model {
+        Model::Thumb(_) => RegisterARM::PC as i32,
+        Model::Rv32(_) => RegisterRISCV::PC as i32,
+    };
+    uc.reg_read(reg).unwrap_or(0) & !1
+}
+
+/// The argument registers 0 and 1 of the calling convention.
+fn arg_regs(uc: &Unicorn<'_, State>) -> [i32; 2] {
+    match uc.get_data().model {
+        Model::Thumb(_) => [RegisterARM::R0 as i32, RegisterARM::R1 as i32],
+        Model::Rv32(_) => [RegisterRISCV::A0 as i32, RegisterRISCV::A1 as i32],
+    }
+}
+
+/// At the entry of a declassification marker: records its value (first run) or puts the
+/// first run's value in its place (second run).
+fn marker_hook(uc: &mut Unicorn<'_, State>, pc: u64, bytes: bool) {
+    if uc.get_data().trace.is_none() {
+        return;
+    }
+    let [r0, r1] = arg_regs(uc);
+    let a0 = uc.reg_read(r0).unwrap_or(0);
+    let value = if bytes {
+        let len = uc.reg_read(r1).unwrap_or(0) as usize;
+        Declassified::Bytes(uc.mem_read_as_vec(a0, len).unwrap_or_default())
+    } else {
+        Declassified::Word(a0 as u32)
+    };
+    let Some(t) = uc.get_data_mut().trace.as_mut() else {
+        return;
+    };
+    match t.declassify(pc, value) {
+        Some(Declassified::Word(w)) => {
+            let _ = uc.reg_write(r0, u64::from(w));
+        }
+        Some(Declassified::Bytes(b)) => {
+            let _ = uc.mem_write(a0, &b);
+        }
+        None => {
+            let _ = uc.emu_stop();
+        }
+    }
+}
+
+/// Records the operand class of an RV32 divide (its latency depends on the operands on
+/// real cores, though the cycle model charges the worst case).
+fn rv_div_hook(uc: &mut Unicorn<'_, State>, pc: u64, _size: u32) {
+    let Some(&[rs1, rs2]) = uc.get_data().rv_divs.get(&pc) else {
+        return;
+    };
+    let reg = |r: u8| {
+        if r == 0 {
+            0
+        } else {
+            uc.reg_read(RegisterRISCV::X0 as i32 + i32::from(r))
+                .unwrap_or(0) as u32
+        }
+    };
+    let bits = |v: u32| 32 - v.leading_zeros();
+    let cost = bits(reg(rs1)) << 8 | bits(reg(rs2));
+    if let Some(t) = &mut uc.get_data_mut().trace {
+        t.push(Event::Timing { pc, cost });
+    }
 }
 
 impl State {
@@ -411,6 +562,8 @@ impl State {
             hook_installed: false,
             missed: false,
             block_profile: None,
+            trace: None,
+            rv_divs: Default::default(),
         }
     }
 }
@@ -441,7 +594,18 @@ fn block_hook(uc: &mut Unicorn<'_, State>, addr: u64, size: u32) {
                     }
                     cost::thumb_block(&code, t)
                 }
-                Model::Rv32(t) => cost::rv32_block(&code, t),
+                Model::Rv32(t) => {
+                    if st.trace.is_some() {
+                        let mut at = 0usize;
+                        while let Some(i) = crate::rv::decode(&code[at..]) {
+                            if i.class == crate::rv::Class::Div {
+                                st.rv_divs.insert(addr + at as u64, i.rs);
+                            }
+                            at += usize::from(i.len);
+                        }
+                    }
+                    cost::rv32_block(&code, t)
+                }
             };
             st.blocks.insert(addr, (size, c));
             c
@@ -469,6 +633,9 @@ fn block_hook(uc: &mut Unicorn<'_, State>, addr: u64, size: u32) {
         let e = p.entry(addr).or_default();
         e.0 += st.cycles - before;
         e.1 += 1;
+    }
+    if let Some(t) = &mut st.trace {
+        t.push(Event::Block { addr, size });
     }
     if st.insns > st.limit {
         st.limit_hit = true;
@@ -524,7 +691,11 @@ fn data_dependent_hook(uc: &mut Unicorn<'_, State>, addr: u64, _size: u32) {
     let a = uc.reg_read(arm_reg(site.rn)).unwrap_or(0) as u32;
     let b = uc.reg_read(arm_reg(site.rm)).unwrap_or(0) as u32;
     let c = cost::thumb_data_dependent(site.kind, site.accumulate, a, b, t);
-    uc.get_data_mut().cycles += u64::from(c.saturating_sub(site.min));
+    let st = uc.get_data_mut();
+    st.cycles += u64::from(c.saturating_sub(site.min));
+    if let Some(t) = &mut st.trace {
+        t.push(Event::Timing { pc: addr, cost: c });
+    }
 }
 
 /// The data-dependent instructions of a Thumb block whose cost varies on this core.

@@ -5,6 +5,8 @@
 //! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model.
 //! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
 //! - [`attribution`]: cycles per basic block and per function symbol (profiling).
+//! - [`trace`], [`ct_check`]: execution traces, and the constant-time check that compares
+//!   them across runs with different secrets on the real firmware.
 //! - [`emu`]: unicorn-engine with the cycle model, stack painting and error handling.
 //! - [`cross`]: the CROSS parameter sets as schemes of the harness.
 //! - [`kem`]: the same for the NTRU Prime KEMs (keygen, encaps, decaps).
@@ -16,6 +18,7 @@
 pub mod attribution;
 pub mod cost;
 pub mod cross;
+pub mod ct_check;
 pub mod elf;
 pub mod emu;
 pub mod kem;
@@ -23,6 +26,7 @@ pub mod measure;
 pub mod profile;
 pub mod rv;
 pub mod thumb;
+pub mod trace;
 
 pub use measure::{measure, measure_elf, Measurement, OpReport, Request, Scheme};
 pub use profile::Profile;

@@ -271,6 +271,19 @@ pub fn build_firmware(
     opt_level: &str,
     target_dir: Option<&Path>,
 ) -> Result<PathBuf, Error> {
+    build_firmware_with(profile, scheme, strategy_ty, opt_level, target_dir, &[])
+}
+
+/// [`build_firmware`] with extra `rustc` flags (each one argument, such as
+/// `--cfg=pqfit_insecure_no_value_barriers`); the ELF's name records them.
+pub fn build_firmware_with(
+    profile: &Profile,
+    scheme: Scheme,
+    strategy_ty: &str,
+    opt_level: &str,
+    target_dir: Option<&Path>,
+    rustflags: &[&str],
+) -> Result<PathBuf, Error> {
     if !matches!(opt_level, "0" | "1" | "2" | "3" | "s" | "z") {
         return Err(Error::Unknown(format!(
             "opt-level {opt_level:?}: expected 0-3, s or z"
@@ -304,7 +317,10 @@ pub fn build_firmware(
         // on the M4 it takes Keccak-f[1600] from 13.3 k to 11.3 k model cycles.
         .env(
             "CARGO_ENCODED_RUSTFLAGS",
-            format!("-Ctarget-cpu={}", profile.cpu),
+            std::iter::once(format!("-Ctarget-cpu={}", profile.cpu))
+                .chain(rustflags.iter().map(|f| f.to_string()))
+                .collect::<Vec<_>>()
+                .join("\u{1f}"),
         )
         .env_remove("CARGO_BUILD_TARGET")
         .output()?;
@@ -332,7 +348,11 @@ pub fn build_firmware(
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect::<String>()
         .replace("pqfit__strategy__", "");
-    let tag: String = tag.chars().take(120).collect();
+    let mut tag: String = tag.chars().take(120).collect();
+    for f in rustflags {
+        tag.push('-');
+        tag.extend(f.chars().filter(char::is_ascii_alphanumeric));
+    }
     let elves = target_dir.join("elves");
     std::fs::create_dir_all(&elves)?;
     let copy = elves.join(format!(

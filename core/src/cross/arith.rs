@@ -9,17 +9,15 @@ use super::params::CrossParams;
 /// `x mod (2^B - C)` for any `x: u32`, by `FOLDS` folds `x = (x mod 2^B) + C (x >> B)`
 /// and one masked subtraction.
 #[inline(always)]
-const fn fold_reduce<const B: u32, const C: u32, const FOLDS: usize>(mut x: u32) -> u32 {
+fn fold_reduce<const B: u32, const C: u32, const FOLDS: usize>(mut x: u32) -> u32 {
     let q = (1u32 << B) - C;
     let mut i = 0;
     while i < FOLDS {
         x = (x & ((1 << B) - 1)) + C * (x >> B);
         i += 1;
     }
-    // Now x < 2q: subtract q when x >= q, without a branch.
-    let d = x.wrapping_sub(q);
-    let keep_x = 0u32.wrapping_sub(d >> 31);
-    (d & !keep_x) | (x & keep_x)
+    // Now x < 2q: subtract q when x >= q.
+    crate::ct::select_u32(crate::ct::lt_mask_u32(x, q), x, x.wrapping_sub(q))
 }
 
 /// `x mod p` for the prime p of `P` (127 or 509), any `x: u32`.
@@ -51,8 +49,7 @@ pub fn restr_to_val<P: CrossParams>(x: u8) -> u16 {
     let mut g_pow: u32 = P::G as u32;
     for b in 0..bits {
         let bit = ((x as u32) >> b) & 1;
-        let mask = 0u32.wrapping_sub(bit);
-        let factor = (g_pow & mask) | (1 & !mask);
+        let factor = crate::ct::select_u32(bit.wrapping_neg(), g_pow, 1);
         acc = reduce_p::<P>(acc * factor) as u32;
         g_pow = reduce_p::<P>(g_pow * g_pow) as u32;
     }

@@ -126,13 +126,13 @@ pub const fn reduce32(a: i32) -> i32 {
 
 /// Adds q when `a` is negative.
 #[inline(always)]
-pub const fn caddq(a: i32) -> i32 {
-    a + ((a >> 31) & Q)
+pub fn caddq(a: i32) -> i32 {
+    crate::ct::add_if_negative(a, Q)
 }
 
 /// The standard representative of `a mod q` in [0, q), for a in the range of [`reduce32`].
 #[inline(always)]
-pub const fn freeze(a: i32) -> i32 {
+pub fn freeze(a: i32) -> i32 {
     caddq(reduce32(a))
 }
 

@@ -121,18 +121,17 @@ impl Poly {
         }
     }
 
-    /// Whether every coefficient has absolute value below `bound`.
+    /// 1 when every coefficient has absolute value below `bound`, 0 otherwise.
     ///
-    /// Constant-time: scans every coefficient, leaks only the answer.
-    pub fn norm_below(&self, bound: i32) -> bool {
+    /// Constant-time: scans every coefficient; the answer is a bit rather than a
+    /// `bool` so that a signer can combine checks without a branch.
+    pub fn norm_below(&self, bound: i32) -> u32 {
         let mut over = 0i32;
         for &c in &self.coeffs {
-            // |c| without a branch, then the sign of bound - 1 - |c|.
-            let m = c >> 31;
-            let abs = (c ^ m) - m;
-            over |= (bound - 1) - abs;
+            // The sign of bound - 1 - |c| collects any coefficient at or over the bound.
+            over |= (bound - 1) - crate::ct::abs_i32(c);
         }
-        over >= 0
+        crate::ct::nonneg_bit(over)
     }
 }
 
@@ -144,15 +143,15 @@ mod tests {
     #[test]
     fn norm_check() {
         let mut p = Poly::zero();
-        assert!(p.norm_below(1));
+        assert_eq!(p.norm_below(1), 1);
         p.coeffs[17] = -5;
-        assert!(p.norm_below(6));
-        assert!(!p.norm_below(5));
+        assert_eq!(p.norm_below(6), 1);
+        assert_eq!(p.norm_below(5), 0);
         p.coeffs[200] = 5;
-        assert!(!p.norm_below(5));
+        assert_eq!(p.norm_below(5), 0);
         p.coeffs = [0; N];
         p.coeffs[255] = 6_283_008;
-        assert!(!p.norm_below((8_380_417 - 1) / 8));
+        assert_eq!(p.norm_below((8_380_417 - 1) / 8), 0);
     }
 
     #[test]

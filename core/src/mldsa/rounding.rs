@@ -3,6 +3,7 @@
 
 use super::field::freeze;
 use super::params::{ParameterSet, D, Q};
+use crate::ct;
 
 /// FIPS 204, Algorithm 35: Power2Round. For `a` in [0, q), returns (r1, r0) with
 /// a = r1 2^d + r0 and r0 in (-2^(d-1), 2^(d-1)].
@@ -27,11 +28,11 @@ pub fn decompose<P: ParameterSet>(a: i32) -> (i32, i32) {
     } else {
         // 2 gamma2 / 128 = 1488 and 2^24 / 1488 = 11275; m = 44: r1 = 44 becomes 0.
         a1 = (a1 * 11275 + (1 << 23)) >> 24;
-        a1 ^= ((43 - a1) >> 31) & a1;
+        a1 ^= ct::neg_mask(43 - a1) & a1;
     }
     let mut a0 = a - a1 * 2 * P::GAMMA2;
     // The wrap-around case leaves a0 just below q: move it to a0 - q.
-    a0 -= (((Q - 1) / 2 - a0) >> 31) & Q;
+    a0 = ct::sub_if_above(a0, (Q - 1) / 2, Q);
     (a1, a0)
 }
 
@@ -54,7 +55,7 @@ pub fn low_bits<P: ParameterSet>(a: i32) -> i32 {
 pub fn make_hint<P: ParameterSet>(z: i32, r: i32) -> u32 {
     let r1 = high_bits::<P>(freeze(r));
     let v1 = high_bits::<P>(freeze(r + z));
-    crate::ct::ne_bit(r1 as u32, v1 as u32)
+    ct::ne_bit(r1 as u32, v1 as u32)
 }
 
 /// FIPS 204, Algorithm 40: UseHint. `a` in [0, q), `h` 0 or 1; returns the corrected
@@ -67,7 +68,7 @@ pub fn use_hint<P: ParameterSet>(h: u32, a: i32) -> i32 {
     let hmask = -(h as i32 & 1);
     let step = 1 - 2 * ((a0 - 1) >> 31 & 1); // +1 when a0 > 0, -1 otherwise
     let moved = (a1 + step + m) % m;
-    a1 ^ (hmask & (a1 ^ moved))
+    ct::select_i32(hmask, moved, a1)
 }
 
 #[cfg(test)]

@@ -9,11 +9,29 @@ use crate::hash::{Shake128, Shake256, SHAKE128_RATE, SHAKE256_RATE};
 use crate::keccak::Keccak;
 use zeroize::Zeroize;
 
+/// The most nonzero coefficients of a challenge (ML-DSA-87's tau).
+const MAX_TAU: usize = 60;
+
+/// SHAKE256 blocks of candidate positions SampleInBall always processes: enough that
+/// needing more has probability below 2^-64 (`sample_in_ball_blocks_suffice` computes
+/// the exact figure per parameter set).
+const fn fixed_ball_blocks(tau: usize) -> usize {
+    if tau <= 49 {
+        1
+    } else {
+        2
+    }
+}
+
 /// FIPS 204, Algorithm 29: SampleInBall. Writes into `c` the challenge with `TAU`
 /// coefficients of +-1 derived from `c_tilde`.
 ///
-/// The challenge of a rejected signing iteration is secret, so positions are written
-/// by a masked scan over the whole polynomial rather than by a secret index.
+/// The challenge of a rejected signing iteration is secret, so no branch or address
+/// depends on it. Lines 6-10 (pick j <= i by rejection, c\[i\] = c\[j\],
+/// c\[j\] = sign) are carried out on a compact form of c, its nonzero entries
+/// (position, sign) in the order they were created: every candidate byte of a fixed
+/// number of blocks updates every entry under masks, accepted or not. Then c is
+/// expanded from the entries with a masked scan.
 pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) {
     let mut h = Shake256::<K>::with_backend();
     h.absorb(c_tilde);
@@ -23,34 +41,57 @@ pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) 
     let mut signs = u64::from_le_bytes([
         block[0], block[1], block[2], block[3], block[4], block[5], block[6], block[7],
     ]);
-    let mut pos = 8;
-    c.coeffs = [0; N];
-    for i in (N - P::TAU)..N {
-        let j = loop {
-            if pos == block.len() {
-                xof.squeeze(&mut block);
-                pos = 0;
-            }
-            let j = block[pos] as usize;
-            pos += 1;
-            if j <= i {
-                break j;
-            }
-        };
-        // c[i] = c[j]; c[j] = (-1)^h[i + tau - 256]
-        let sign = 1 - 2 * (signs & 1) as i32;
-        signs >>= 1;
-        let mut cj = 0;
-        for (idx, &v) in c.coeffs.iter().enumerate() {
-            cj |= v & ct::eq_mask_u32(idx as u32, j as u32) as i32;
+    // positions[t]: where the entry created at step t (i = 256 - tau + t) is now.
+    let mut positions = [0u32; MAX_TAU];
+    let positions = &mut positions[..P::TAU];
+    let mut found = 0u32;
+    let mut from = 8;
+    let mut blocks = 1;
+    loop {
+        for &b in &block[from..] {
+            ball_step::<P>(positions, &mut found, b as u32);
         }
-        c.coeffs[i] = cj;
-        for (idx, v) in c.coeffs.iter_mut().enumerate() {
-            *v = ct::select_i32(ct::eq_mask_u32(idx as u32, j as u32) as i32, sign, *v);
+        // Past the fixed blocks only with probability below 2^-64: then whether more
+        // were needed is the one bit made public.
+        if blocks >= fixed_ball_blocks(P::TAU) && ct::declassify_bool(found as usize == P::TAU) {
+            break;
         }
+        xof.squeeze(&mut block);
+        from = 0;
+        blocks += 1;
+    }
+    // c[positions[t]] = (-1)^(bit t of the signs).
+    for (idx, v) in c.coeffs.iter_mut().enumerate() {
+        let mut bits = signs;
+        let mut acc = 0;
+        for &pos in positions.iter() {
+            let sign = 1 - 2 * (bits & 1) as i32;
+            bits >>= 1;
+            acc |= sign & ct::eq_mask_u32(pos, idx as u32) as i32;
+        }
+        *v = acc;
     }
     block.zeroize();
     signs.zeroize();
+    positions.zeroize();
+}
+
+/// One candidate byte `b` of SampleInBall: when `b <= i` (i = 256 - tau + found) and
+/// fewer than tau positions are found, the entry at position `b` moves to `i`
+/// (c\[i\] = c\[b\]) and a new entry is created at `b`; otherwise nothing changes.
+/// Every entry is touched either way.
+#[inline(always)]
+fn ball_step<P: ParameterSet>(positions: &mut [u32], found: &mut u32, b: u32) {
+    let i = (N - P::TAU) as u32 + *found;
+    let take = !ct::lt_mask_u32(i, b) & ct::lt_mask_u32(*found, P::TAU as u32);
+    for (t, pos) in positions.iter_mut().enumerate() {
+        let existing = ct::lt_mask_u32(t as u32, *found);
+        let moved = take & existing & ct::eq_mask_u32(*pos, b);
+        let created = take & ct::eq_mask_u32(t as u32, *found);
+        *pos = ct::select_u32(moved, i, *pos);
+        *pos = ct::select_u32(created, b, *pos);
+    }
+    *found += take & 1;
 }
 
 /// FIPS 204, Algorithm 30: RejNTTPoly, for the seed rho || s || r: the entry
@@ -100,8 +141,9 @@ pub fn expand_a_entry<K: Keccak>(rho: &[u8; 32], r: usize, s: usize, a: &mut Pol
 /// FIPS 204, Algorithm 31: RejBoundedPoly, for the seed rho' || index (2 bytes):
 /// coefficients in [-eta, eta].
 ///
-/// Only the positions of rejected half-bytes depend on the secret stream, and they
-/// say nothing about the accepted values.
+/// Which half-bytes are rejected is made public (declassified), eight at a time: the
+/// rejected values (15, or 9 to 15) are the only ones whose positions show, and they
+/// say nothing about the accepted values, which are mapped without branches.
 pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
     rho_prime: &[u8; 64],
     index: u16,
@@ -117,33 +159,42 @@ pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
         xof.squeeze_words(&mut block);
         // Eight half-bytes per little-endian word, low half of each byte first.
         for &g in block.iter() {
-            let mut w = g;
-            for _ in 0..8 {
-                if let Some(v) = coeff_from_half_byte::<P>((w & 0x0f) as u8) {
-                    if ctr < N {
-                        a.coeffs[ctr] = v;
-                        ctr += 1;
-                    }
+            let rejected = ct::declassify_u32(rejected_half_bytes::<P>(g));
+            for k in 0..8 {
+                if rejected >> (4 * k) & 1 == 0 && ctr < N {
+                    a.coeffs[ctr] = coeff_from_half_byte::<P>((g >> (4 * k)) & 0x0f);
+                    ctr += 1;
                 }
-                w >>= 4;
             }
         }
     }
     block.zeroize();
 }
 
-/// FIPS 204, Algorithm 15: CoeffFromHalfByte. `eta - (b mod 5)` for eta = 2 (b < 15),
-/// `eta - b` for eta = 4 (b < 9), and nothing otherwise.
+/// Which of the eight half-bytes of `w` CoeffFromHalfByte rejects (15 for eta = 2,
+/// 9 to 15 for eta = 4): bit 4k set for half-byte k, computed on all eight at once.
 #[inline(always)]
-fn coeff_from_half_byte<P: ParameterSet>(b: u8) -> Option<i32> {
-    let b = b as i32;
-    if P::ETA == 2 && b < 15 {
-        // b mod 5 without a division: 205 / 1024 approximates 1/5 closely enough for b < 15.
-        Some(2 - (b - 5 * ((b * 205) >> 10)))
-    } else if P::ETA == 4 && b < 9 {
-        Some(4 - b)
+fn rejected_half_bytes<P: ParameterSet>(w: u32) -> u32 {
+    const LOW_BITS: u32 = 0x1111_1111;
+    if P::ETA == 2 {
+        // b = 15: all four bits set.
+        w & (w >> 1) & (w >> 2) & (w >> 3) & LOW_BITS
     } else {
-        None
+        // b >= 9: bit 3 set and any of bits 0-2.
+        (w >> 3) & (w | (w >> 1) | (w >> 2)) & LOW_BITS
+    }
+}
+
+/// FIPS 204, Algorithm 15: CoeffFromHalfByte for an accepted half-byte `b`:
+/// `eta - (b mod 5)` for eta = 2 (b < 15), `eta - b` for eta = 4 (b < 9).
+#[inline(always)]
+fn coeff_from_half_byte<P: ParameterSet>(b: u32) -> i32 {
+    let b = b as i32;
+    if P::ETA == 2 {
+        // b mod 5 without a division: 205 / 1024 approximates 1/5 closely enough for b < 15.
+        2 - (b - 5 * ((b * 205) >> 10))
+    } else {
+        4 - b
     }
 }
 
@@ -184,20 +235,101 @@ mod tests {
     use super::*;
     use crate::keccak::{Interleaved32, Sha3Crate};
     use crate::mldsa::params::{MlDsa44, MlDsa65, MlDsa87};
+    use std::{vec, vec::Vec};
     type K = crate::keccak::DefaultKeccak;
 
     #[test]
     fn half_byte_mapping() {
-        for b in 0..16u8 {
-            let want2 = if b < 15 {
-                Some(2 - (b as i32 % 5))
-            } else {
-                None
-            };
-            let want4 = if b < 9 { Some(4 - b as i32) } else { None };
-            assert_eq!(coeff_from_half_byte::<MlDsa44>(b), want2);
-            assert_eq!(coeff_from_half_byte::<MlDsa65>(b), want4);
+        for b in 0..16u32 {
+            // The same half-byte in each of the eight positions of a word.
+            for k in 0..8 {
+                let w = b << (4 * k) | 0x2222_2222 & !(0xf << (4 * k));
+                let rejected = |p: u32| (p >> (4 * k)) & 1 == 1;
+                assert_eq!(rejected(rejected_half_bytes::<MlDsa44>(w)), b == 15);
+                assert_eq!(rejected(rejected_half_bytes::<MlDsa65>(w)), b >= 9);
+            }
+            if b < 15 {
+                assert_eq!(coeff_from_half_byte::<MlDsa44>(b), 2 - (b as i32 % 5));
+            }
+            if b < 9 {
+                assert_eq!(coeff_from_half_byte::<MlDsa65>(b), 4 - b as i32);
+            }
         }
+    }
+
+    /// SampleInBall exactly as FIPS 204 writes it (branches and secret indices).
+    fn ball_spec<P: ParameterSet>(c_tilde: &[u8]) -> Poly {
+        let mut h = Shake256::<K>::with_backend();
+        h.absorb(c_tilde);
+        let mut xof = h.finalize();
+        let mut byte = || {
+            let mut b = [0u8; 1];
+            xof.squeeze(&mut b);
+            b[0]
+        };
+        let mut signs = 0u64;
+        for k in 0..8 {
+            signs |= (byte() as u64) << (8 * k);
+        }
+        let mut c = Poly::zero();
+        for i in N - P::TAU..N {
+            let j = loop {
+                let j = byte() as usize;
+                if j <= i {
+                    break j;
+                }
+            };
+            c.coeffs[i] = c.coeffs[j];
+            c.coeffs[j] = 1 - 2 * (signs & 1) as i32;
+            signs >>= 1;
+        }
+        c
+    }
+
+    fn ball_matches_spec<P: ParameterSet>() {
+        for seed in 0u16..300 {
+            let c_tilde: Vec<u8> = (0..P::C_TILDE_BYTES)
+                .map(|k| (seed as usize * 31 + k * 7) as u8 ^ (seed >> 8) as u8)
+                .collect();
+            let mut c = Poly::zero();
+            sample_in_ball::<P, K>(&c_tilde, &mut c);
+            assert_eq!(c, ball_spec::<P>(&c_tilde), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn sample_in_ball_is_the_spec() {
+        ball_matches_spec::<MlDsa44>();
+        ball_matches_spec::<MlDsa65>();
+        ball_matches_spec::<MlDsa87>();
+    }
+
+    /// The probability that the fixed blocks hold fewer than tau accepted positions
+    /// (exact: a distribution over how many were found after each candidate).
+    fn ball_shortfall(tau: usize) -> f64 {
+        let candidates = fixed_ball_blocks(tau) * SHAKE256_RATE - 8;
+        let mut p = vec![0f64; tau + 1];
+        p[0] = 1.0;
+        for _ in 0..candidates {
+            let mut next = vec![0f64; tau + 1];
+            next[tau] = p[tau];
+            for f in 0..tau {
+                let accept = (N - tau + f + 1) as f64 / 256.0;
+                next[f + 1] += p[f] * accept;
+                next[f] += p[f] * (1.0 - accept);
+            }
+            p = next;
+        }
+        p[..tau].iter().sum()
+    }
+
+    #[test]
+    fn sample_in_ball_blocks_suffice() {
+        for tau in [MlDsa44::TAU, MlDsa65::TAU, MlDsa87::TAU] {
+            let short = ball_shortfall(tau);
+            assert!(short < 2f64.powi(-64), "tau {tau}: {short:e}");
+        }
+        assert!(MlDsa87::TAU <= MAX_TAU);
     }
 
     fn ball<P: ParameterSet>() {

@@ -137,10 +137,9 @@ pub fn base_mul(r: &mut [i32; N], a: &[i32; N], b: &[i32; N]) {
 /// Maps a coefficient of (-q', q') to its centred representative, which is the exact
 /// value when that is at most [`EXACT_BOUND`] in absolute value.
 #[inline(always)]
-pub const fn centred(a: i32) -> i32 {
-    // Into [0, q') first, then subtract q' above q'/2; no branches.
-    let a = a + ((a >> 31) & QS);
-    a - (((EXACT_BOUND - a) >> 31) & QS)
+pub fn centred(a: i32) -> i32 {
+    // Into [0, q') first, then subtract q' above q'/2.
+    crate::ct::sub_if_above(crate::ct::add_if_negative(a, QS), EXACT_BOUND, QS)
 }
 
 #[cfg(test)]

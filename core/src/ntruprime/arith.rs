@@ -7,14 +7,12 @@
 //! use a 64-bit product.
 
 use super::{Q, Q12};
+use crate::ct;
 
 /// Final step of a Barrett reduction: for r in [-m, 2m), r mod m in [0, m).
 #[inline(always)]
-fn barrett_correct(mut r: i32, m: i32) -> i32 {
-    r += (r >> 31) & m;
-    r -= m;
-    r += (r >> 31) & m;
-    r
+fn barrett_correct(r: i32, m: i32) -> i32 {
+    ct::add_if_negative(ct::add_if_negative(r, m) - m, m)
 }
 
 /// x mod q, centred in [-(q-1)/2, (q-1)/2] (`Fq_freeze`). Valid for |x| < 2^24, which
@@ -60,7 +58,7 @@ pub fn u32_divmod_u14(mut x: u32, m: u16) -> (u32, u16) {
     quot = quot.wrapping_add(qpart);
     x = x.wrapping_sub(m32);
     quot = quot.wrapping_add(1);
-    let mask = (x >> 31).wrapping_neg();
+    let mask = ct::barrier_u32((x >> 31).wrapping_neg());
     x = x.wrapping_add(mask & m32);
     quot = quot.wrapping_add(mask);
     (quot, x as u16)
@@ -78,14 +76,13 @@ pub fn fq_recip(a: i16) -> i16 {
 /// All ones (-1) when x != 0, zero otherwise (`int16_nonzero_mask`).
 #[inline(always)]
 pub fn nonzero_mask(x: i16) -> i32 {
-    let v = (x as u16 as u32).wrapping_neg() >> 31;
-    (v as i32).wrapping_neg()
+    ct::ne_mask_u32(x as u16 as u32, 0) as i32
 }
 
 /// All ones (-1) when x < 0, zero otherwise (`int16_negative_mask`).
 #[inline(always)]
 pub fn negative_mask(x: i16) -> i32 {
-    ((x as u16 >> 15) as i32).wrapping_neg()
+    ct::neg_mask(x as i32)
 }
 
 /// `Round`: each coefficient to the nearest multiple of 3 (a - F3_freeze(a)).

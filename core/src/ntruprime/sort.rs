@@ -9,12 +9,7 @@ use super::SmallPoly;
 /// Puts the smaller of `x[i]`, `x[j]` at `i` and the larger at `j`, without branches.
 #[inline(always)]
 fn minmax(x: &mut [u32], i: usize, j: usize) {
-    let (a, b) = (x[i], x[j]);
-    // All ones when b < a (borrow out of b - a in 64 bits).
-    let mask = (((b as u64).wrapping_sub(a as u64) >> 63) as u32).wrapping_neg();
-    let t = (a ^ b) & mask;
-    x[i] = a ^ t;
-    x[j] = b ^ t;
+    (x[i], x[j]) = crate::ct::minmax_u32(x[i], x[j]);
 }
 
 /// Sorts `x` in place, ascending, with a fixed sequence of compare-exchanges.

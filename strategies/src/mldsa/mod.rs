@@ -186,7 +186,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     pub fn sign_mu(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut Signature<P>) {
         // A-hat comes from the public rho: nothing to wipe.
         let mut a = <S::Matrix as MatrixA<P>>::Store::default();
-        S::Matrix::expand::<S::Keccak>(&mut a, Self::rho(sk));
+        S::Matrix::expand::<S::Keccak>(&mut a, &Self::rho(sk));
         let mut secrets =
             Zeroizing::new(<S::Secrets as SecretVectors<P, S::Product>>::Store::default());
         S::Secrets::load(&mut secrets, &sk.bytes);
@@ -199,7 +199,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     /// work. `ExpandedKey::<P, S>::BYTES` is the RAM it occupies between calls.
     pub fn expand_key(sk: &SigningKey<P>, out: &mut ExpandedKey<P, S>) {
         out.sk.bytes.copy_from_slice(&sk.bytes);
-        S::Matrix::expand::<S::Keccak>(&mut out.a, Self::rho(sk));
+        S::Matrix::expand::<S::Keccak>(&mut out.a, &Self::rho(sk));
         S::Secrets::load(&mut out.secrets, &sk.bytes);
     }
 
@@ -298,8 +298,11 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         verify::verify_mu::<P, S>(&vk.bytes, mu, sig)
     }
 
-    fn rho(sk: &SigningKey<P>) -> &[u8; 32] {
-        sk.bytes[..32].try_into().expect("sk holds rho")
+    /// rho, the seed of A-hat: the first field of the public key too, so declassified.
+    fn rho(sk: &SigningKey<P>) -> [u8; 32] {
+        let mut rho: [u8; 32] = sk.bytes[..32].try_into().expect("sk holds rho");
+        pqfit_core::ct::declassify_bytes(&mut rho);
+        rho
     }
 
     fn tr(sk: &SigningKey<P>) -> &[u8] {

@@ -33,7 +33,10 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
     sig: &mut [u8],
 ) {
     let seeds = packing::sk_seeds(sk);
-    let rho = seeds.rho;
+    // rho is the public key's seed of A-hat.
+    let mut rho = *seeds.rho;
+    ct::declassify_bytes(&mut rho);
+    let rho = &rho;
 
     // rho'' = H(K || rnd || mu, 64)
     let mut rho_pp = Zeroizing::new([0u8; 64]);
@@ -70,7 +73,8 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
         S::Product::prepare_challenge(pa, &mut c);
 
         // z = y + c s1, checked and packed straight into the signature.
-        let mut ok = true;
+        // 1 while every check of this iteration passes.
+        let mut ok = 1u32;
         for j in 0..P::L {
             let s1 = S::Secrets::get(secrets, sk, Secret::S1, j, pa);
             let z = &mut *pb;
@@ -79,7 +83,10 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             ok &= z.norm_below(P::GAMMA1 - P::BETA);
             packing::bit_pack_gamma1::<P>(z, &mut sig[packing::sig_z_range::<P>(j)]);
         }
-        if !ok {
+        // The rejection decision is declassified: how many iterations a signature took
+        // shows in the time of any implementation, and the rejected candidates' values
+        // (z, c, the low bits) stay secret (docs/constant-time.md).
+        if ct::declassify_u32(ok) == 0 {
             kappa = next_kappa;
             continue;
         }
@@ -102,22 +109,23 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             row.fill(0);
             for (k, (&rk, &ct0k)) in r.coeffs.iter().zip(&ct0.coeffs).enumerate() {
                 let (r1, r0) = rounding::decompose::<P>(rk);
-                let m = r0 >> 31;
-                low_over |= (P::GAMMA2 - P::BETA - 1) - ((r0 ^ m) - m);
+                low_over |= (P::GAMMA2 - P::BETA - 1) - ct::abs_i32(r0);
                 let v1 = rounding::high_bits::<P>(freeze(rk + ct0k));
                 let hk = ct::ne_bit(r1 as u32, v1 as u32);
                 row[k / 8] |= (hk << (k % 8)) as u8;
                 ones += hk;
             }
-            ok &= low_over >= 0;
+            ok &= ct::nonneg_bit(low_over);
             ok &= ct0.norm_below(P::GAMMA2);
         }
-        if !ok || ones as usize > P::OMEGA {
+        let within_omega = ct::lt_bit_u32(P::OMEGA as u32, ones) ^ 1;
+        if ct::declassify_u32(ok & within_omega) == 0 {
             kappa = next_kappa;
             continue;
         }
 
-        // Accepted: the hint is now public.
+        // Accepted: the hint is part of the signature.
+        ct::declassify_bytes(&mut hint[..]);
         packing::hint_bit_pack::<P>(&hint[..], &mut sig[P::SIG_H_OFFSET..]);
         return;
     }

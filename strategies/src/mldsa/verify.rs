@@ -29,7 +29,7 @@ pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(
     let mut scratch = Poly::zero();
     for j in 0..P::L {
         packing::bit_unpack_gamma1::<P>(&sig[packing::sig_z_range::<P>(j)], &mut scratch);
-        if !scratch.norm_below(P::GAMMA1 - P::BETA) {
+        if scratch.norm_below(P::GAMMA1 - P::BETA) == 0 {
             return Err(Error::VerificationFailed);
         }
     }

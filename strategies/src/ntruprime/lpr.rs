@@ -7,6 +7,7 @@ use crate::Error;
 use aes::cipher::{Array, BlockCipherEncrypt, KeyInit};
 use aes::Aes256;
 use core::marker::PhantomData;
+use pqfit_core::ct;
 use pqfit_core::ntruprime::arith::{fq_freeze, negative_mask, round3, u32_mod_u14};
 use pqfit_core::ntruprime::encode::{rounded_decode, rounded_encode, small_decode, small_encode};
 use pqfit_core::ntruprime::mul::RqMul;
@@ -196,11 +197,14 @@ impl<M: RqMul> Ntrulpr761<M> {
             arr(&sk[SK_CACHE..]),
             &mut scratch,
         );
-        let mask = diff_mask(c, &cnew[..]) as u8;
-        for (x, &rho) in r_enc.iter_mut().zip(&sk[SK_RHO..SK_CACHE]) {
-            *x ^= mask & (*x ^ rho);
-        }
-        hash_prefix(&mut ss.bytes, 1u8.wrapping_add(mask), &[&r_enc[..], c]);
+        let mask = diff_mask(c, &cnew[..]);
+        // Implicit rejection: rho in place of r when the ciphertexts differ.
+        ct::copy_if(mask as u32, &mut r_enc[..], &sk[SK_RHO..SK_CACHE]);
+        hash_prefix(
+            &mut ss.bytes,
+            1u8.wrapping_add(mask as u8),
+            &[&r_enc[..], c],
+        );
     }
 
     /// `ZDecrypt`: r_i = 1 exactly when Right(T_i) - (aB)_i + 4w + 1 is negative mod

@@ -124,5 +124,5 @@ pub(crate) fn diff_mask(a: &[u8], b: &[u8]) -> i32 {
     for (x, y) in a.iter().zip(b) {
         bits |= (x ^ y) as u16;
     }
-    (1 & ((bits.wrapping_sub(1)) >> 8)) as i32 - 1
+    pqfit_core::ct::ne_mask_u32(bits as u32, 0) as i32
 }

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::Error;
 use core::marker::PhantomData;
+use pqfit_core::ct;
 use pqfit_core::ntruprime::arith::{f3_freeze, fq_freeze, nonzero_mask, round3};
 use pqfit_core::ntruprime::encode::{
     rounded_decode, rounded_encode, rq_decode, rq_encode, small_decode, small_encode,
@@ -144,11 +145,10 @@ impl<M: RqMul> Sntrup761<M> {
             &mut work,
             &mut scratch,
         );
-        let mask = diff_mask(c, &cnew[..]) as u8;
-        for (x, &rho) in r_enc.iter_mut().zip(&sk[SK_RHO..SK_CACHE]) {
-            *x ^= mask & (*x ^ rho);
-        }
-        hash_r_then(&mut ss.bytes, 1u8.wrapping_add(mask), &r_enc[..], c);
+        let mask = diff_mask(c, &cnew[..]);
+        // Implicit rejection: rho in place of r when the ciphertexts differ.
+        ct::copy_if(mask as u32, &mut r_enc[..], &sk[SK_RHO..SK_CACHE]);
+        hash_r_then(&mut ss.bytes, 1u8.wrapping_add(mask as u8), &r_enc[..], c);
     }
 
     /// Draws g until it is invertible in R/3; writes Small_encode(1/g) to `v_out`.

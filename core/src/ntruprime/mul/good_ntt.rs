@@ -156,13 +156,7 @@ impl RqMul for GoodNtt {
         }
         // Back to one dimension in b, scaled and centred: the exact integers.
         for i in 0..2 * P - 1 {
-            let mut c = mont_mul(s.a[(i % 3) * N + i % N], FINAL);
-            c += (c >> 31) & PRIME;
-            c -= PRIME;
-            c += (c >> 31) & PRIME;
-            // c in [0, PRIME): subtract PRIME when c > PRIME / 2.
-            c -= ((PRIME / 2 - c) >> 31) & PRIME;
-            s.b[i] = c;
+            s.b[i] = modarith::centred_mod(mont_mul(s.a[(i % 3) * N + i % N], FINAL), PRIME);
         }
         fold_product(out, &s.b[..2 * P - 1]);
     }

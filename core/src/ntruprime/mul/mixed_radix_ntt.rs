@@ -183,12 +183,7 @@ impl RqMul for MixedRadixNtt {
         }
         inv_ntt(&mut s.a);
         for (c, &x) in s.b.iter_mut().zip(s.a.iter()).take(2 * P - 1) {
-            let mut v = mont_mul(x, FINAL);
-            v += (v >> 31) & PRIME;
-            v -= PRIME;
-            v += (v >> 31) & PRIME;
-            v -= ((PRIME / 2 - v) >> 31) & PRIME;
-            *c = v;
+            *c = modarith::centred_mod(mont_mul(x, FINAL), PRIME);
         }
         fold_product(out, &s.b[..2 * P - 1]);
     }

@@ -1,0 +1,245 @@
+//! `pq-explore ct`: the constant-time check of the firmware (see `pqfit_profiles::ct_check`)
+//! for targets × schemes × strategies, in parallel and cached like the measurements. The
+//! sweep's `constant_time` column reads the same cache.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use pqfit_profiles::ct_check::{check, CtOp, CtRequest};
+use pqfit_profiles::measure::firmware_dir;
+use pqfit_profiles::Scheme;
+use serde::{Deserialize, Serialize};
+
+use crate::cache::{Cache, Key};
+use crate::combos::{candidates, Candidate, KeccakAxis};
+
+/// What to check.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    /// Profile names.
+    pub targets: Vec<String>,
+    /// Schemes.
+    pub schemes: Vec<Scheme>,
+    /// `None`: the presets; `Some(None)`: every combination of the sweep; `Some(Some(s))`:
+    /// the one strategy `s` (a preset name or a type path).
+    pub strategies: Option<Option<String>>,
+    /// Runs per operation (other secrets each).
+    pub runs: usize,
+    /// Optimisation level.
+    pub opt_level: String,
+    /// Parallel workers.
+    pub jobs: usize,
+    /// The cache (`None`: check everything, store nothing).
+    pub cache: Option<Cache>,
+    /// Extra rustc flags (never cached).
+    pub rustflags: Vec<String>,
+}
+
+/// One firmware's verdict.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Profile name.
+    pub target: String,
+    /// Scheme.
+    pub scheme: Scheme,
+    /// Strategy type path.
+    pub strategy: String,
+    /// Short name (preset or `Custom<...>`).
+    pub label: String,
+    /// Per operation, or why the check could not run.
+    pub result: Result<Vec<CtOp>, String>,
+    /// Taken from the cache.
+    pub cached: bool,
+}
+
+impl Outcome {
+    /// Checked and no operation leaked.
+    pub fn clean(&self) -> bool {
+        self.result
+            .as_ref()
+            .is_ok_and(|ops| ops.iter().all(|o| o.leak.is_none()))
+    }
+}
+
+/// A cached verdict.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Entry {
+    key: Key,
+    ops: Vec<CtOp>,
+}
+
+/// The key of a check: the measurement key's fields, with the runs as `[runs, 0, 0]`.
+fn key(sources: &str, target: &str, scheme: Scheme, strategy: &str, opt: &str, runs: usize) -> Key {
+    Key::new(sources, target, scheme.name(), strategy, opt, [runs, 0, 0])
+}
+
+/// The verdicts are kept beside the measurements, in their own directory.
+fn ct_cache(c: &Cache) -> Cache {
+    Cache::new(c.dir().join("constant-time"))
+}
+
+/// The cached verdict of one firmware, if any: what the sweep's column shows.
+pub fn lookup(
+    cache: &Cache,
+    sources: &str,
+    target: &str,
+    scheme: Scheme,
+    strategy: &str,
+    opt: &str,
+) -> Option<Vec<CtOp>> {
+    let dir = ct_cache(cache);
+    // Any number of runs counts; the default first.
+    [DEFAULT_RUNS, 2, 4, 5, 6, 8].iter().find_map(|&runs| {
+        let k = key(sources, target, scheme, strategy, opt, runs);
+        match dir.read::<Entry>(&k) {
+            Ok(Some(e)) if e.key == k => Some(e.ops),
+            _ => None,
+        }
+    })
+}
+
+/// Runs compared per operation by default.
+pub const DEFAULT_RUNS: usize = 3;
+
+fn label_and_path(scheme: Scheme, c: &Candidate) -> (String, String) {
+    let _ = scheme;
+    (c.name(), c.type_path())
+}
+
+/// Runs the checks.
+pub fn run(spec: &Spec) -> Result<Vec<Outcome>, String> {
+    let sources = crate::cache::source_hash(&crate::sweep::workspace_root())
+        .map_err(|e| format!("hashing the sources: {e}"))?;
+    let mut jobs: Vec<(String, Scheme, String, String)> = Vec::new();
+    for t in &spec.targets {
+        for &s in &spec.schemes {
+            let list: Vec<(String, String)> = match &spec.strategies {
+                Some(Some(name)) => {
+                    let path = match Candidate::parse(name) {
+                        Some(c) if !name.contains("::") => c.type_path(),
+                        _ => pqfit_profiles::measure::strategy_type(name)
+                            .unwrap_or_else(|_| name.clone()),
+                    };
+                    vec![(name.clone(), path)]
+                }
+                Some(None) => candidates(s, false, KeccakAxis::Default)
+                    .iter()
+                    .map(|c| label_and_path(s, c))
+                    .collect(),
+                None => candidates(s, true, KeccakAxis::Default)
+                    .iter()
+                    .map(|c| label_and_path(s, c))
+                    .collect(),
+            };
+            for (label, path) in list {
+                jobs.push((t.clone(), s, label, path));
+            }
+        }
+    }
+    let cache = spec
+        .cache
+        .as_ref()
+        .filter(|_| spec.rustflags.is_empty())
+        .map(ct_cache);
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; jobs.len()]);
+    std::thread::scope(|scope| {
+        for slot in 0..spec.jobs.clamp(1, jobs.len().max(1)) {
+            let (jobs, next, results, cache, sources) = (&jobs, &next, &results, &cache, &sources);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some((target, scheme, label, path)) = jobs.get(i) else {
+                    break;
+                };
+                let k = key(sources, target, *scheme, path, &spec.opt_level, spec.runs);
+                let hit = cache.as_ref().and_then(|c| match c.read::<Entry>(&k) {
+                    Ok(Some(e)) if e.key == k => Some(e.ops),
+                    _ => None,
+                });
+                let cached = hit.is_some();
+                let result = match hit {
+                    Some(ops) => Ok(ops),
+                    None => {
+                        let mut req = CtRequest::new(target, *scheme, path);
+                        req.runs = spec.runs;
+                        req.opt_level = spec.opt_level.clone();
+                        req.rustflags = spec.rustflags.clone();
+                        req.target_dir = Some(
+                            firmware_dir()
+                                .join("target")
+                                .join(format!("ct-slot-{slot}")),
+                        );
+                        let r =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(&req)));
+                        match r {
+                            Ok(Ok(report)) => {
+                                if let Some(c) = cache {
+                                    let entry = Entry {
+                                        key: k.clone(),
+                                        ops: report.ops.clone(),
+                                    };
+                                    if let Err(e) = c.write(&k, &entry) {
+                                        eprintln!("pq-explore: cache write failed: {e}");
+                                    }
+                                }
+                                Ok(report.ops)
+                            }
+                            Ok(Err(e)) => Err(e.to_string()),
+                            Err(_) => Err("the constant-time check panicked".into()),
+                        }
+                    }
+                };
+                let o = Outcome {
+                    target: target.clone(),
+                    scheme: *scheme,
+                    strategy: path.clone(),
+                    label: label.clone(),
+                    result,
+                    cached,
+                };
+                eprintln!("pq-explore: {}", line(&o));
+                results.lock().unwrap()[i] = Some(o);
+            });
+        }
+    });
+    Ok(results
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// One line per firmware: the verdict of each operation.
+pub fn line(o: &Outcome) -> String {
+    let head = format!("{} {} {}", o.target, o.scheme.name(), o.label);
+    match &o.result {
+        Err(e) => format!("{head}: not checked: {e}"),
+        Ok(ops) => {
+            let parts: Vec<String> = ops
+                .iter()
+                .map(|op| match &op.leak {
+                    None => format!(
+                        "{} constant-time ({} runs, {} events, {} declassified)",
+                        op.op, op.runs, op.events, op.declassifications
+                    ),
+                    Some(l) => format!("{} LEAK: {l}", op.op),
+                })
+                .collect();
+            format!(
+                "{head}{}: {}",
+                if o.cached { " (cached)" } else { "" },
+                parts.join("; ")
+            )
+        }
+    }
+}
+
+/// The column's text: `checked`, `leak` or `error`.
+pub fn verdict(ops: &[CtOp]) -> &'static str {
+    if ops.iter().all(|o| o.leak.is_none()) {
+        "checked"
+    } else {
+        "leak"
+    }
+}

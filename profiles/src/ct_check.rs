@@ -1,0 +1,567 @@
+//! The constant-time check on the firmware that ships: each secret-handling operation
+//! runs in the emulator several times with different secret keys and secret
+//! randomness but the same public inputs, and the traces of the runs (blocks entered,
+//! so every branch outcome; every load and store address; the operand-dependent cycles
+//! of variable-time instructions) must be identical.
+//!
+//! Declassification: the library marks each value it may make public with
+//! `pqfit_core::ct::declassify_u32` / `declassify_bytes` (an ML-DSA iteration's
+//! rejection decision, the public seed, an accepted signature's hint, ...; the list and
+//! the reasons are in docs/constant-time.md). The first run records the values passed;
+//! every later run has the first run's values substituted at the same markers, so it
+//! takes the same public decisions. Whatever then still differs between the traces
+//! depends on a secret: the check reports the first such event with its function and
+//! offset (symbol + offset of the instruction).
+//!
+//! What runs: ML-DSA and CROSS key generation and signing (verification handles public
+//! data only); NTRU Prime key generation, encapsulation (same public key, different
+//! randomness) and decapsulation (different secret keys, the same ciphertext: one run
+//! decrypts validly, the others take the implicit rejection).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use crate::elf::Image;
+use crate::emu::{Machine, Markers};
+use crate::kem::{HostKem, Lpr, Sntrup};
+use crate::measure::{
+    buf, build_firmware_with, compare, entry, fill, open, strategy_type, HostSig, MlDsaHost,
+    Scheme, MSG_LEN,
+};
+use crate::profile::{Isa, Profile};
+use crate::trace::{first_different_chunk, Event, Tracer, CHUNK};
+use crate::Error;
+
+/// Demangled paths of the declassification markers.
+const WORD_MARKER: &str = "pqfit_core::ct::declassify_u32";
+const BYTES_MARKER: &str = "pqfit_core::ct::declassify_bytes";
+
+/// What to check.
+#[derive(Clone, Debug)]
+pub struct CtRequest {
+    /// Profile name (`m0`).
+    pub target: String,
+    /// Scheme.
+    pub scheme: Scheme,
+    /// Preset or type path.
+    pub strategy: String,
+    /// `3`, `2`, `s` or `z`.
+    pub opt_level: String,
+    /// Runs per operation, each with other secrets (at least 2).
+    pub runs: usize,
+    /// Instructions allowed per call.
+    pub instruction_limit: u64,
+    /// Cargo target directory of the firmware build.
+    pub target_dir: Option<PathBuf>,
+    /// Extra `rustc` flags for the firmware build (for example
+    /// `--cfg=pqfit_insecure_no_value_barriers`, which shows the check failing).
+    pub rustflags: Vec<String>,
+}
+
+impl CtRequest {
+    /// Three runs per operation, opt-level 3.
+    pub fn new(target: &str, scheme: Scheme, strategy: &str) -> Self {
+        CtRequest {
+            target: target.into(),
+            scheme,
+            strategy: strategy.into(),
+            opt_level: "3".into(),
+            runs: 3,
+            instruction_limit: 4_000_000_000,
+            target_dir: None,
+            rustflags: Vec::new(),
+        }
+    }
+}
+
+/// Where the traces of two runs first differ.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leak {
+    /// The run compared with run 0.
+    pub run: usize,
+    /// Index of the first differing event.
+    pub event: u64,
+    /// `branch`, `memory address`, `variable-time instruction`, `declassification` or
+    /// `conditional execution`.
+    pub kind: String,
+    /// The function (demangled, without hash) holding the instruction.
+    pub function: String,
+    /// The instruction's offset in that function.
+    pub offset: u64,
+    /// The instruction's address.
+    pub pc: u64,
+    /// What differed.
+    pub detail: String,
+}
+
+impl std::fmt::Display for Leak {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} depends on a secret at {}+{:#x} (pc {:#010x}; event {} of run 0 against run {}): {}",
+            self.kind, self.function, self.offset, self.pc, self.event, self.run, self.detail
+        )
+    }
+}
+
+/// One operation's verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CtOp {
+    /// `keygen`, `sign`, `encaps` or `decaps`.
+    pub op: String,
+    /// Runs compared.
+    pub runs: usize,
+    /// Events in run 0's trace.
+    pub events: u64,
+    /// Declassifications in run 0.
+    pub declassifications: usize,
+    /// The first difference, if any.
+    pub leak: Option<Leak>,
+}
+
+/// The check of one firmware.
+#[derive(Clone, Debug, Serialize)]
+pub struct CtReport {
+    /// Profile name.
+    pub target: String,
+    /// Scheme name.
+    pub scheme: String,
+    /// Strategy type path.
+    pub strategy: String,
+    /// Optimisation level.
+    pub opt_level: String,
+    /// Per operation.
+    pub ops: Vec<CtOp>,
+    /// The ELF checked.
+    pub elf: PathBuf,
+    /// Wall-clock seconds of the emulation.
+    pub seconds: f64,
+}
+
+impl CtReport {
+    /// No operation leaked.
+    pub fn is_clean(&self) -> bool {
+        self.ops.iter().all(|o| o.leak.is_none())
+    }
+}
+
+/// Builds the firmware and checks every secret-handling operation.
+pub fn check(req: &CtRequest) -> Result<CtReport, Error> {
+    if req.runs < 2 {
+        return Err(Error::Unknown(
+            "the constant-time check compares at least 2 runs".into(),
+        ));
+    }
+    let profile = Profile::load(&req.target)?;
+    if profile.isa == Isa::Host {
+        return Err(Error::Unknown(
+            "the host target is not emulated: the constant-time check runs on m0, m3, m4 and rv32"
+                .into(),
+        ));
+    }
+    let ty = strategy_type(&req.strategy)?;
+    let flags: Vec<&str> = req.rustflags.iter().map(String::as_str).collect();
+    let elf = build_firmware_with(
+        &profile,
+        req.scheme,
+        &ty,
+        &req.opt_level,
+        req.target_dir.as_deref(),
+        &flags,
+    )?;
+    let start = Instant::now();
+    let ops = match req.scheme {
+        Scheme::MlDsa44 => signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &elf)?,
+        Scheme::MlDsa65 => signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &elf)?,
+        Scheme::MlDsa87 => signature::<MlDsaHost<pqfit::MlDsa87>>(&profile, req, &elf)?,
+        Scheme::Cross(set) => crate::cross::ct_check(set, &profile, req, &elf)?,
+        Scheme::Sntrup761 => kem::<Sntrup>(&profile, req, &elf)?,
+        Scheme::Ntrulpr761 => kem::<Lpr>(&profile, req, &elf)?,
+    };
+    Ok(CtReport {
+        target: profile.name.clone(),
+        scheme: req.scheme.name().into(),
+        strategy: ty,
+        opt_level: req.opt_level.clone(),
+        ops,
+        elf,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// One operation to check: its entry, how run `i` sets up its inputs, and how run 0's
+/// outputs are checked against the host (so the firmware under check is known to work).
+struct Plan<'a> {
+    op: &'static str,
+    entry: u64,
+    setup: Box<dyn Fn(&mut Machine, usize) -> Result<(), Error> + 'a>,
+    check_first: Box<dyn Fn(&Machine) -> Result<(), Error> + 'a>,
+}
+
+/// Secret inputs: a deterministic stream per run and purpose.
+fn stream(purpose: u64, run: usize, len: usize) -> Vec<u8> {
+    let mut v = vec![0u8; len];
+    fill(9000 + 100 * purpose + run as u64, &mut v);
+    v
+}
+
+/// Key generation and signing of ML-DSA or CROSS: other seeds, keys and signing
+/// randomness per run, the same message.
+pub(crate) fn signature<H: HostSig>(
+    profile: &Profile,
+    req: &CtRequest,
+    elf: &Path,
+) -> Result<Vec<CtOp>, Error> {
+    let bytes = std::fs::read(elf)?;
+    let image = Image::parse(&bytes)?;
+    let xis: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(1, i, H::XI)).collect();
+    let rnds: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(2, i, H::RND)).collect();
+    let msg = stream(3, 0, MSG_LEN);
+    let keys: Vec<(Vec<u8>, Vec<u8>)> = xis.iter().map(|x| H::keygen(x)).collect();
+    let sig0 = H::sign(&keys[0].1, &msg, &rnds[0]);
+
+    let xi = buf(&image, "PQFIT_XI", Some(H::XI))?;
+    let rnd = buf(&image, "PQFIT_RND", Some(H::RND))?;
+    let msg_buf = buf(&image, "PQFIT_MSG", None)?;
+    let msg_len = buf(&image, "PQFIT_MSG_LEN", Some(4))?;
+    let vk = buf(&image, "PQFIT_VK", Some(H::PK))?;
+    let sk = buf(&image, "PQFIT_SK", Some(H::SK))?;
+    let sig = buf(&image, "PQFIT_SIG", Some(H::SIG))?;
+    let plans = [
+        Plan {
+            op: "keygen",
+            entry: entry(&image, "pqfit_fw_keygen")?,
+            setup: Box::new(|m, i| m.write(xi.addr, &xis[i])),
+            check_first: Box::new(|m| {
+                compare("verifying key".into(), &m.read(vk.addr, H::PK)?, &keys[0].0)?;
+                compare("signing key".into(), &m.read(sk.addr, H::SK)?, &keys[0].1)
+            }),
+        },
+        Plan {
+            op: "sign",
+            entry: entry(&image, "pqfit_fw_sign")?,
+            setup: Box::new(|m, i| {
+                m.write(sk.addr, &keys[i].1)?;
+                m.write(msg_buf.addr, &msg)?;
+                m.write(msg_len.addr, &(MSG_LEN as u32).to_le_bytes())?;
+                m.write(rnd.addr, &rnds[i])
+            }),
+            check_first: Box::new(|m| {
+                compare("signature".into(), &m.read(sig.addr, H::SIG)?, &sig0)
+            }),
+        },
+    ];
+    run_plans(profile, req, &bytes, &image, &plans)
+}
+
+/// Key generation, encapsulation and decapsulation of an NTRU Prime KEM.
+fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec<CtOp>, Error> {
+    const RAND_BYTES: usize = 16 * 1024;
+    let bytes = std::fs::read(elf)?;
+    let image = Image::parse(&bytes)?;
+    let keygen_rand: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(4, i, RAND_BYTES)).collect();
+    let encaps_rand: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(5, i, RAND_BYTES)).collect();
+    let keys: Vec<(Vec<u8>, Vec<u8>, usize)> = keygen_rand.iter().map(|r| K::keygen(r)).collect();
+    let (ct0, ss0, _) = K::encaps(&keys[0].0, &encaps_rand[0]);
+
+    let rand = buf(&image, "PQFIT_RAND", Some(RAND_BYTES))?;
+    let pk = buf(&image, "PQFIT_PK", Some(K::PK))?;
+    let sk = buf(&image, "PQFIT_SK", Some(K::SK))?;
+    let ct = buf(&image, "PQFIT_CT", Some(K::CT))?;
+    let ss = buf(&image, "PQFIT_SS", None)?;
+    let plans = [
+        Plan {
+            op: "keygen",
+            entry: entry(&image, "pqfit_fw_keygen")?,
+            setup: Box::new(|m, i| m.write(rand.addr, &keygen_rand[i])),
+            check_first: Box::new(|m| {
+                compare("public key".into(), &m.read(pk.addr, K::PK)?, &keys[0].0)?;
+                compare("secret key".into(), &m.read(sk.addr, K::SK)?, &keys[0].1)
+            }),
+        },
+        Plan {
+            op: "encaps",
+            entry: entry(&image, "pqfit_fw_encaps")?,
+            setup: Box::new(|m, i| {
+                m.write(pk.addr, &keys[0].0)?;
+                m.write(rand.addr, &encaps_rand[i])
+            }),
+            check_first: Box::new(|m| {
+                compare("ciphertext".into(), &m.read(ct.addr, K::CT)?, &ct0)?;
+                compare(
+                    "session key".into(),
+                    &m.read(ss.addr, ss.size as usize)?,
+                    &ss0,
+                )
+            }),
+        },
+        Plan {
+            op: "decaps",
+            entry: entry(&image, "pqfit_fw_decaps")?,
+            setup: Box::new(|m, i| {
+                m.write(sk.addr, &keys[i].1)?;
+                m.write(ct.addr, &ct0)
+            }),
+            check_first: Box::new(|m| {
+                compare(
+                    "decapsulated key".into(),
+                    &m.read(ss.addr, ss.size as usize)?,
+                    &ss0,
+                )
+            }),
+        },
+    ];
+    run_plans(profile, req, &bytes, &image, &plans)
+}
+
+/// The markers linked into the firmware, by demangled name.
+fn markers(image: &Image) -> Markers {
+    let mut m = Markers::default();
+    for s in image.symbols.iter().filter(|s| s.kind == "text") {
+        match demangled(&s.name).as_str() {
+            WORD_MARKER => m.word.push(s.addr),
+            BYTES_MARKER => m.bytes.push(s.addr),
+            _ => {}
+        }
+    }
+    m
+}
+
+fn demangled(name: &str) -> String {
+    format!("{:#}", rustc_demangle::demangle(name))
+}
+
+fn run_plans(
+    profile: &Profile,
+    req: &CtRequest,
+    bytes: &[u8],
+    image: &Image,
+    plans: &[Plan<'_>],
+) -> Result<Vec<CtOp>, Error> {
+    let mut m = open(profile, bytes, image)?;
+    m.enable_tracing(&markers(image))?;
+    plans
+        .iter()
+        .map(|p| check_op(&mut m, image, p, req))
+        .collect()
+}
+
+/// Runs `plan` for run `i` under `tracer`; a run that stops on a declassification the
+/// first run did not make returns its trace all the same.
+fn traced(
+    m: &mut Machine,
+    plan: &Plan<'_>,
+    i: usize,
+    tracer: Tracer,
+    limit: u64,
+) -> Result<Tracer, Error> {
+    m.reset_statics()?;
+    (plan.setup)(m, i)?;
+    m.set_tracer(Some(tracer));
+    let run = m.call(plan.entry, limit);
+    let t = m
+        .take_tracer()
+        .ok_or_else(|| Error::Emulator("the trace went missing".into()))?;
+    match run {
+        Err(_) if t.divergence.is_some() => Ok(t),
+        Err(e) => Err(e),
+        Ok(_) => Ok(t),
+    }
+}
+
+fn check_op(
+    m: &mut Machine,
+    image: &Image,
+    plan: &Plan<'_>,
+    req: &CtRequest,
+) -> Result<CtOp, Error> {
+    let limit = req.instruction_limit;
+    let first = traced(m, plan, 0, Tracer::record(None), limit)?;
+    (plan.check_first)(m).map_err(|e| {
+        Error::Mismatch(format!(
+            "{} (run 0 of the constant-time check): {e}",
+            plan.op
+        ))
+    })?;
+    let mut op = CtOp {
+        op: plan.op.into(),
+        runs: req.runs,
+        events: first.len(),
+        declassifications: first.values.len(),
+        leak: None,
+    };
+    for i in 1..req.runs {
+        let other = traced(
+            m,
+            plan,
+            i,
+            Tracer::replay(first.values.clone(), None),
+            limit,
+        )?;
+        let Some(chunk) = first_different_chunk(&first.chunks, &other.chunks) else {
+            continue;
+        };
+        // Replay the chunk (and a little before it, for the branch that led there) with
+        // every event kept.
+        let lo = (chunk as u64 * CHUNK).saturating_sub(1024);
+        let window = lo..(chunk as u64 + 1) * CHUNK;
+        let a = traced(m, plan, 0, Tracer::record(Some(window.clone())), limit)?;
+        let b = traced(
+            m,
+            plan,
+            i,
+            Tracer::replay(first.values.clone(), Some(window)),
+            limit,
+        )?;
+        op.leak = Some(locate(image, i, &a, &b));
+        break;
+    }
+    Ok(op)
+}
+
+/// Names the first event where two windowed traces differ.
+fn locate(image: &Image, run: usize, a: &Tracer, b: &Tracer) -> Leak {
+    let at = a
+        .events
+        .iter()
+        .zip(&b.events)
+        .position(|((_, x), (_, y))| !x.same(y))
+        .unwrap_or(a.events.len().min(b.events.len()));
+    let ea = a.events.get(at).map(|e| e.1);
+    let eb = b.events.get(at).map(|e| e.1);
+    let event = a.events.get(at).or(b.events.get(at)).map_or(0, |e| e.0);
+    let last_block = a.events[..at.min(a.events.len())]
+        .iter()
+        .rev()
+        .find_map(|(_, e)| match *e {
+            Event::Block { addr, size } => Some((addr, size)),
+            _ => None,
+        });
+    let (kind, pc, detail) = match (ea, eb) {
+        (Some(Event::Block { addr: x, .. }), Some(Event::Block { addr: y, .. })) => {
+            let pc = last_block.map_or(0, |(addr, size)| last_instruction(image, addr, size));
+            (
+                "branch",
+                pc,
+                format!(
+                    "run 0 continued at {}, run {run} at {}",
+                    name_at(image, x),
+                    name_at(image, y)
+                ),
+            )
+        }
+        (Some(Event::Mem { pc, addr: x, .. }), Some(Event::Mem { addr: y, .. })) => (
+            "memory address",
+            pc,
+            format!("run 0 accessed {x:#010x}, run {run} {y:#010x}"),
+        ),
+        (Some(Event::Timing { pc, cost: x }), Some(Event::Timing { cost: y, .. })) => (
+            "variable-time instruction",
+            pc,
+            format!("operand-dependent cost {x} in run 0, {y} in run {run}"),
+        ),
+        (x, y) => {
+            let pc = [x, y]
+                .iter()
+                .flatten()
+                .find_map(|e| match *e {
+                    Event::Mem { pc, .. } | Event::Timing { pc, .. } => Some(pc),
+                    Event::Declassify { pc, .. } => Some(pc),
+                    Event::Block { .. } => None,
+                })
+                .or(last_block.map(|(addr, _)| addr))
+                .unwrap_or(0);
+            let kind = if b.divergence.is_some()
+                || [x, y]
+                    .iter()
+                    .flatten()
+                    .any(|e| matches!(e, Event::Declassify { .. }))
+            {
+                "declassification"
+            } else {
+                "conditional execution"
+            };
+            let show = |e: Option<Event>| {
+                e.map_or("the end of the call".to_string(), |e| format!("{e:?}"))
+            };
+            let mut detail = format!("run 0: {}, run {run}: {}", show(x), show(y));
+            if let Some(d) = &b.divergence {
+                detail.push_str(&format!(" ({d})"));
+            }
+            (kind, pc, detail)
+        }
+    };
+    let (function, offset) = symbol_of(image, pc);
+    Leak {
+        run,
+        event,
+        kind: kind.into(),
+        function,
+        offset,
+        pc,
+        detail,
+    }
+}
+
+/// The address of the last instruction of the block at `addr` (`size` bytes).
+fn last_instruction(image: &Image, addr: u64, size: u32) -> u64 {
+    let Some(code) = image.read(addr, size as usize) else {
+        return addr;
+    };
+    let rv = image.machine == object_elf_riscv();
+    let mut at = 0usize;
+    let mut last = 0usize;
+    while at < code.len() {
+        let len = if rv {
+            crate::rv::decode(&code[at..]).map(|i| usize::from(i.len))
+        } else {
+            crate::thumb::decode(&code[at..]).map(|i| usize::from(i.len))
+        };
+        let Some(len) = len else { break };
+        last = at;
+        at += len;
+    }
+    addr + last as u64
+}
+
+fn object_elf_riscv() -> u16 {
+    243 // EM_RISCV
+}
+
+/// `function+offset` of an address.
+fn name_at(image: &Image, pc: u64) -> String {
+    let (f, o) = symbol_of(image, pc);
+    format!("{f}+{o:#x}")
+}
+
+/// The function holding `pc` (demangled, without hash) and the offset into it.
+fn symbol_of(image: &Image, pc: u64) -> (String, u64) {
+    image
+        .symbols
+        .iter()
+        .filter(|s| s.kind == "text" && s.addr <= pc && pc < s.addr + s.size.max(1))
+        .min_by_key(|s| s.size)
+        .map_or_else(
+            || (format!("{pc:#010x}"), 0),
+            |s| (demangled(&s.name), pc - s.addr),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_are_found_by_their_demangled_path() {
+        assert_eq!(
+            demangled("_ZN10pqfit_core2ct14declassify_u3217h0123456789abcdefE"),
+            WORD_MARKER
+        );
+        assert_eq!(
+            demangled("_ZN10pqfit_core2ct16declassify_bytes17h0123456789abcdefE"),
+            BYTES_MARKER
+        );
+    }
+}
