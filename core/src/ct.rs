@@ -225,6 +225,31 @@ pub fn wide_mul(a: i32, b: i32) -> i64 {
     }
 }
 
+/// a · b as an unsigned 64-bit integer, constant-time on every target as [`wide_mul`].
+#[inline(always)]
+pub fn wide_mul_u32(a: u32, b: u32) -> u64 {
+    #[cfg(pqfit_variable_time_long_multiply)]
+    {
+        wide_mul_u32_split(a, b)
+    }
+    #[cfg(not(pqfit_variable_time_long_multiply))]
+    {
+        a as u64 * b as u64
+    }
+}
+
+/// [`wide_mul_u32`] from four 16 × 16-bit partial products, without a long multiply.
+#[inline(always)]
+pub fn wide_mul_u32_split(a: u32, b: u32) -> u64 {
+    let (ah, al) = (a >> 16, a & 0xffff);
+    let (bh, bl) = (b >> 16, b & 0xffff);
+    let hh = barrier_u32(ah * bh) as u64;
+    let hl = barrier_u32(ah * bl) as u64;
+    let lh = barrier_u32(al * bh) as u64;
+    let ll = barrier_u32(al * bl) as u64;
+    (hh << 32) + ((hl + lh) << 16) + ll
+}
+
 /// [`wide_mul`] without a long multiply. LLVM recognises the recombination as a
 /// 64-bit product and would emit SMULL again; the barriers stop that.
 #[inline(always)]
@@ -303,6 +328,28 @@ mod tests {
         assert_eq!(d, [1, 2, 3]);
         copy_if(u32::MAX, &mut d, &[7, 8, 9]);
         assert_eq!(d, [7, 8, 9]);
+    }
+
+    #[test]
+    fn split_products_are_products() {
+        let edge = [
+            0u32,
+            1,
+            0xffff,
+            0x1_0000,
+            0x7fff_ffff,
+            0x8000_0000,
+            u32::MAX,
+            12_345_678,
+        ];
+        for &a in &edge {
+            for &b in &edge {
+                assert_eq!(wide_mul_u32_split(a, b), a as u64 * b as u64, "{a} {b}");
+                assert_eq!(wide_mul_u32(a, b), a as u64 * b as u64);
+                let (x, y) = (a as i32, b as i32);
+                assert_eq!(wide_mul_split(x, y), x as i64 * y as i64, "{x} {y}");
+            }
+        }
     }
 
     #[test]

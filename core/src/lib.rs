@@ -17,6 +17,12 @@ pub mod keccak;
 pub mod mldsa;
 pub mod modarith;
 pub mod ntruprime;
+mod sealed {
+    /// The supertrait of [`crate::keccak::Keccak`] and [`crate::ntruprime::mul::RqMul`]:
+    /// only pqfit-core's backends implement them (they handle secrets, and the trace
+    /// check covers only these).
+    pub trait Sealed {}
+}
 
 pub use generic_array;
 pub use typenum;

@@ -191,13 +191,18 @@ pub fn check(req: &CtRequest) -> Result<CtReport, Error> {
     })
 }
 
+/// Writes run `i`'s inputs into the machine.
+type Setup<'a> = Box<dyn Fn(&mut Machine, usize) -> Result<(), Error> + 'a>;
+/// Checks run 0's outputs against the host.
+type CheckFirst<'a> = Box<dyn Fn(&Machine) -> Result<(), Error> + 'a>;
+
 /// One operation to check: its entry, how run `i` sets up its inputs, and how run 0's
 /// outputs are checked against the host (so the firmware under check is known to work).
 struct Plan<'a> {
     op: &'static str,
     entry: u64,
-    setup: Box<dyn Fn(&mut Machine, usize) -> Result<(), Error> + 'a>,
-    check_first: Box<dyn Fn(&Machine) -> Result<(), Error> + 'a>,
+    setup: Setup<'a>,
+    check_first: CheckFirst<'a>,
 }
 
 /// Secret inputs: a deterministic stream per run and purpose.

@@ -489,7 +489,7 @@ impl<P: pqfit::cross::CrossParams> HostSig for CrossHost<P> {
     fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> Vec<u8> {
         let sk = pqfit::cross::SigningKey::<P>::from_bytes(sk).expect("host key");
         let mut sig = pqfit::cross::Signature::<P>::default();
-        pqfit::cross::Cross::<P>::sign_deterministic(&sk, msg, rnd, &mut sig).expect("host sign");
+        pqfit::cross::Cross::<P>::sign(&sk, msg, rnd, &mut sig).expect("host sign");
         sig.as_bytes().to_vec()
     }
 }

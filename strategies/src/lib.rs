@@ -35,6 +35,13 @@ mod keys;
 pub mod mldsa;
 pub mod ntruprime;
 mod prehash;
+mod sealed {
+    /// The supertrait of every strategy component trait (ML-DSA's and CROSS's): only
+    /// pqfit's components implement them, so that no outside implementation can break
+    /// the constant-time contract the trace check verifies for each of them
+    /// (docs/constant-time.md).
+    pub trait Sealed {}
+}
 pub mod strategy;
 
 pub use error::Error;

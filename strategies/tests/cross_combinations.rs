@@ -22,7 +22,7 @@ fn run<P: CrossParams, S: Strategy<P>>(seed: u8) -> (Vec<u8>, Vec<u8>, Vec<Vec<u
             .map(|j| (j as u8).wrapping_mul(31).wrapping_add(seed ^ i as u8))
             .collect();
         let mut sig = Signature::<P>::default();
-        Cross::<P, S>::sign_deterministic(&sk, msg, &randomness, &mut sig).unwrap();
+        Cross::<P, S>::sign(&sk, msg, &randomness, &mut sig).unwrap();
         sigs.push(sig.as_bytes().to_vec());
     }
     (vk.as_bytes().to_vec(), sk.as_bytes().to_vec(), sigs)

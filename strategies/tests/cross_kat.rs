@@ -35,7 +35,7 @@ fn generate<P: CrossParams, S: Strategy<P>>(seed: &[u8], msg: &[u8]) -> Result<G
     let root_seed = drbg.vec(P::SEED_BYTES);
     let salt = drbg.vec(P::SALT_BYTES);
     let mut sig = Signature::<P>::default();
-    Cross::<P, S>::sign(&sk, msg, &root_seed, &salt, &mut sig)
+    Cross::<P, S>::sign_with_seeds(&sk, msg, &root_seed, &salt, &mut sig)
         .map_err(|e| format!("sign: {e:?}"))?;
     Cross::<P, S>::verify(&vk, msg, sig.as_bytes())
         .map_err(|e| format!("verify rejected: {e:?}"))?;

@@ -15,7 +15,7 @@ fn keys_and_sig<P: CrossParams>() -> (VerifyingKey<P>, SigningKey<P>, Vec<u8>) {
     Cross::<P, Fast>::key_gen(&vec![0x42; P::KEY_SEED_BYTES], &mut vk, &mut sk).unwrap();
     let mut sig = Signature::<P>::default();
     let randomness = vec![0x17; Cross::<P, Fast>::RANDOMNESS_BYTES];
-    Cross::<P, Fast>::sign_deterministic(&sk, MSG, &randomness, &mut sig).unwrap();
+    Cross::<P, Fast>::sign(&sk, MSG, &randomness, &mut sig).unwrap();
     (vk, sk, sig.as_bytes().to_vec())
 }
 
@@ -88,13 +88,23 @@ fn lengths<P: CrossParams>() {
     let (mut vk2, mut sk2) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
     assert!(Cross::<P, MinStack>::key_gen(&[1; 5], &mut vk2, &mut sk2).is_err());
     let mut out = Signature::<P>::default();
-    assert!(
-        Cross::<P, MinStack>::sign(&sk, MSG, &[0; 3], &vec![0; P::SALT_BYTES], &mut out).is_err()
-    );
-    assert!(
-        Cross::<P, MinStack>::sign(&sk, MSG, &vec![0; P::SEED_BYTES], &[0; 3], &mut out).is_err()
-    );
-    assert!(Cross::<P, MinStack>::sign_deterministic(&sk, MSG, &[], &mut out).is_err());
+    assert!(Cross::<P, MinStack>::sign_with_seeds(
+        &sk,
+        MSG,
+        &[0; 3],
+        &vec![0; P::SALT_BYTES],
+        &mut out
+    )
+    .is_err());
+    assert!(Cross::<P, MinStack>::sign_with_seeds(
+        &sk,
+        MSG,
+        &vec![0; P::SEED_BYTES],
+        &[0; 3],
+        &mut out
+    )
+    .is_err());
+    assert!(Cross::<P, MinStack>::sign(&sk, MSG, &[], &mut out).is_err());
 }
 
 fn encodings<P: CrossParams>() {

@@ -735,6 +735,8 @@ fn extract_words(state: &InterleavedState, offset: usize, out: &mut [u32]) {
     }
 }
 
+impl crate::sealed::Sealed for Interleaved32 {}
+
 impl Keccak for Interleaved32 {
     type State = InterleavedState;
 
@@ -760,6 +762,8 @@ impl Keccak for Interleaved32 {
         permute_unrolled::<LAZY_ROTATION>(&mut state.0);
     }
 }
+
+impl crate::sealed::Sealed for Interleaved32Compact {}
 
 impl Keccak for Interleaved32Compact {
     type State = InterleavedState;

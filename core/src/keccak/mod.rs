@@ -45,7 +45,7 @@ pub const STATE_BYTES: usize = 200;
 /// the state string, that is byte `i % 8` (little-endian) of lane `i / 8`, lane
 /// index `x + 5y`. Implementations must be constant-time in the state and in the
 /// bytes; offsets and lengths may be treated as public.
-pub trait Keccak: 'static {
+pub trait Keccak: crate::sealed::Sealed + 'static {
     /// The state in the backend's representation. `Default` is the all-zero state;
     /// `zeroize` must wipe every secret word and leave a valid state.
     type State: Default + Clone + Zeroize;

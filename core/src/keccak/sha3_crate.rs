@@ -9,6 +9,8 @@ use super::{Keccak, STATE_BYTES};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sha3Crate;
 
+impl crate::sealed::Sealed for Sha3Crate {}
+
 impl Keccak for Sha3Crate {
     type State = [u64; 25];
 

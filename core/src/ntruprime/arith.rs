@@ -2,9 +2,11 @@
 //!
 //! No function here branches on or indexes by its arguments. The reductions of
 //! secret values (`fq_freeze`, `f3_freeze`) use 32-bit multiplications only, so they
-//! are constant-time on the Cortex-M3 too; the division helpers, used only on public
-//! data (decoding public keys and ciphertexts, the public generator of ntrulpr761),
-//! use a 64-bit product.
+//! are constant-time on the Cortex-M3 too; the division helpers, used on public data
+//! (decoding public keys and ciphertexts, the public generator of ntrulpr761), take
+//! their 64-bit product from `ct::wide_mul_u32`, constant-time on the M3 as well: a
+//! key's public part differs from key to key, and the trace check compares runs of
+//! decapsulation under different keys.
 
 use super::{Q, Q12};
 use crate::ct;
@@ -50,10 +52,10 @@ pub fn u32_divmod_u14(mut x: u32, m: u16) -> (u32, u16) {
     let m32 = m as u32;
     let v = 0x8000_0000u32 / m32;
     let mut quot = 0u32;
-    let qpart = ((x as u64 * v as u64) >> 31) as u32;
+    let qpart = (ct::wide_mul_u32(x, v) >> 31) as u32;
     x = x.wrapping_sub(qpart.wrapping_mul(m32));
     quot = quot.wrapping_add(qpart);
-    let qpart = ((x as u64 * v as u64) >> 31) as u32;
+    let qpart = (ct::wide_mul_u32(x, v) >> 31) as u32;
     x = x.wrapping_sub(qpart.wrapping_mul(m32));
     quot = quot.wrapping_add(qpart);
     x = x.wrapping_sub(m32);

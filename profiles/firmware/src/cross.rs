@@ -19,7 +19,8 @@ const _: () = assert!(core::mem::size_of::<Signature<P>>() == P::SIG_BYTES);
 /// Key-generation seed seed_sk (input).
 #[no_mangle]
 static mut PQFIT_XI: [u8; P::KEY_SEED_BYTES] = [0; P::KEY_SEED_BYTES];
-/// Signing randomness: the root seed, then the salt (input).
+/// Signing randomness, hashed with the key and message into the root seed and salt
+/// (input).
 #[no_mangle]
 static mut PQFIT_RND: [u8; P::SEED_BYTES + P::SALT_BYTES] = [0; P::SEED_BYTES + P::SALT_BYTES];
 /// Verifying key: output of keygen, input of verify.
@@ -46,7 +47,7 @@ fn keygen(seed: &[u8], vk: &mut VerifyingKey<P>, sk: &mut SigningKey<P>) -> u32 
 
 #[inline(never)]
 fn sign(sk: &SigningKey<P>, msg: &[u8], rnd: &[u8], sig: &mut Signature<P>) -> u32 {
-    ok(C::sign_deterministic(sk, msg, rnd, sig))
+    ok(C::sign(sk, msg, rnd, sig))
 }
 
 #[inline(never)]

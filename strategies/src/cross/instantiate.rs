@@ -7,7 +7,7 @@ use super::*;
 /// The addresses of one combination's key generation, signing and verification.
 fn entry_points<P: CrossParams, S: Strategy<P>>() -> usize {
     type KeyGen<P> = fn(&[u8], &mut VerifyingKey<P>, &mut SigningKey<P>) -> Result<(), Error>;
-    type Sign<P> = fn(&SigningKey<P>, &[u8], &[u8], &[u8], &mut Signature<P>) -> Result<(), Error>;
+    type Sign<P> = fn(&SigningKey<P>, &[u8], &[u8], &mut Signature<P>) -> Result<(), Error>;
     type Verify<P> = fn(&VerifyingKey<P>, &[u8], &[u8]) -> Result<(), Error>;
     let key_gen: KeyGen<P> = Cross::<P, S>::key_gen;
     let sign: Sign<P> = Cross::<P, S>::sign;

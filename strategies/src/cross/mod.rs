@@ -9,8 +9,8 @@
 //! let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
 //! Signer::key_gen(&[7u8; Signer::KEY_SEED_BYTES], &mut vk, &mut sk)?;
 //! let mut sig = Signature::default();
-//! let randomness = [9u8; Signer::RANDOMNESS_BYTES]; // root seed || salt, from an RNG
-//! Signer::sign_deterministic(&sk, b"firmware v1.2", &randomness, &mut sig)?;
+//! let randomness = [9u8; Signer::RANDOMNESS_BYTES]; // from an RNG: see `Cross::sign`
+//! Signer::sign(&sk, b"firmware v1.2", &randomness, &mut sig)?;
 //! assert!(Signer::verify(&vk, b"firmware v1.2", sig.as_bytes()).is_ok());
 //! assert!(Signer::verify(&vk, b"firmware v1.3", sig.as_bytes()).is_err());
 //! # Ok::<(), pqfit::Error>(())
@@ -52,8 +52,8 @@ pub struct Cross<P, S = Balanced>(PhantomData<(P, S)>);
 impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
     /// Bytes of the key-generation seed seed_sk (2 lambda / 8).
     pub const KEY_SEED_BYTES: usize = P::KEY_SEED_BYTES;
-    /// Bytes of the signing randomness: the root seed (lambda / 8) then the salt
-    /// (2 lambda / 8).
+    /// Bytes of the signing randomness (3 lambda / 8: as many as the root seed and the
+    /// salt they are hashed into).
     pub const RANDOMNESS_BYTES: usize = P::SEED_BYTES + P::SALT_BYTES;
     /// Public key bytes.
     pub const PK_BYTES: usize = P::PK_BYTES;
@@ -86,11 +86,48 @@ impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
         Self::key_gen(&seed[..P::KEY_SEED_BYTES], vk, sk)
     }
 
-    /// Sign (Algorithm 2) with explicit randomness: the root seed of the seed tree
-    /// (lambda / 8 bytes) and the salt (2 lambda / 8 bytes), as the reference draws
-    /// them with two `randombytes` calls. Both must be fresh and uniformly random for
-    /// every signature.
+    /// Sign (Algorithm 2), hedged: the root seed of the seed tree and the salt are
+    /// derived from the secret key, `randomness` ([`Self::RANDOMNESS_BYTES`] bytes) and
+    /// the message. Give fresh random bytes for every signature (as the specification
+    /// draws its root seed and salt); a repeated or constant `randomness` loses the
+    /// signatures' randomisation but, unlike reused seeds, not the key.
     pub fn sign(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        randomness: &[u8],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        check_len(randomness, Self::RANDOMNESS_BYTES)?;
+        let mut seeds = Zeroizing::new([0u8; 3 * pqfit_core::cross::MAX_SEED_BYTES]);
+        sign::hedged_seeds::<P, S::Keccak>(&sk.bytes, msg, randomness, &mut seeds[..]);
+        let (root_seed, salt) = seeds[..Self::RANDOMNESS_BYTES].split_at(P::SEED_BYTES);
+        sign::sign::<P, S>(sk, msg, root_seed, salt, &mut sig.bytes);
+        Ok(())
+    }
+
+    /// [`Self::sign`] with the randomness drawn from `rng`.
+    pub fn sign_with_rng<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        let mut r = Zeroizing::new([0u8; 3 * pqfit_core::cross::MAX_SEED_BYTES]);
+        let n = Self::RANDOMNESS_BYTES;
+        rng.try_fill_bytes(&mut r[..n]).map_err(|_| Error::Rng)?;
+        Self::sign(sk, msg, &r[..n], sig)
+    }
+
+    /// Sign (Algorithm 2) exactly as the specification's reference: with the root seed
+    /// of the seed tree (lambda / 8 bytes) and the salt (2 lambda / 8 bytes) used as
+    /// given (its two `randombytes` calls), for the KATs.
+    ///
+    /// **Hazard:** both must be fresh and uniformly random for every signature. Two
+    /// messages signed with the same root seed and salt publish, in some round, both
+    /// v-bar = e-bar - e'-bar and the seed of e'-bar: the secret key. [`Self::sign`]
+    /// derives them so that this cannot happen.
+    #[cfg(feature = "hazmat")]
+    pub fn sign_with_seeds(
         sk: &SigningKey<P>,
         msg: &[u8],
         root_seed: &[u8],
@@ -101,32 +138,6 @@ impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
         check_len(salt, P::SALT_BYTES)?;
         sign::sign::<P, S>(sk, msg, root_seed, salt, &mut sig.bytes);
         Ok(())
-    }
-
-    /// [`Self::sign`] with `randomness` = root seed || salt
-    /// ([`Self::RANDOMNESS_BYTES`] bytes).
-    pub fn sign_deterministic(
-        sk: &SigningKey<P>,
-        msg: &[u8],
-        randomness: &[u8],
-        sig: &mut Signature<P>,
-    ) -> Result<(), Error> {
-        check_len(randomness, Self::RANDOMNESS_BYTES)?;
-        let (root_seed, salt) = randomness.split_at(P::SEED_BYTES);
-        Self::sign(sk, msg, root_seed, salt, sig)
-    }
-
-    /// [`Self::sign`] with the root seed and salt drawn from `rng`.
-    pub fn sign_with_rng<R: TryCryptoRng + ?Sized>(
-        rng: &mut R,
-        sk: &SigningKey<P>,
-        msg: &[u8],
-        sig: &mut Signature<P>,
-    ) -> Result<(), Error> {
-        let mut r = Zeroizing::new([0u8; 3 * pqfit_core::cross::MAX_SEED_BYTES]);
-        let n = Self::RANDOMNESS_BYTES;
-        rng.try_fill_bytes(&mut r[..n]).map_err(|_| Error::Rng)?;
-        Self::sign_deterministic(sk, msg, &r[..n], sig)
     }
 
     /// Verify (Algorithm 3). `Err(InvalidLength)` for a signature of the wrong

@@ -175,6 +175,8 @@ impl Round {
         commitment_0::<P, K>(&s_prime, &packed_v[..P::PACKED_V_BYTES], salt, i, out);
         v_bar.zeroize();
         u.zeroize();
+        // s' depends on e-bar through v-bar.
+        s_prime.zeroize();
     }
 
     /// The packed response y = u' + chall_1 g^e'-bar.
@@ -208,6 +210,7 @@ pub(crate) fn commitment_0<P: CrossParams, K: Keccak>(
         dsc_round_hash::<P>(i),
         out,
     );
+    syn.zeroize();
 }
 
 /// cmt_1 = Hash(seed || salt, 2^15 + i + 2t - 1).

@@ -40,6 +40,33 @@ pub(crate) fn digest_chall_1<P: CrossParams, K: pqfit_core::keccak::Keccak>(
     );
 }
 
+/// Domain separation of [`hedged_seeds`].
+const HEDGE_DOMAIN: &[u8] = b"pqfit CROSS v2.2 root seed and salt";
+
+/// The root seed and the salt of a signature (`out` = root seed || salt): SHAKE256
+/// over the secret key, the caller's `randomness` and the message.
+///
+/// The specification draws both at random for every signature. Drawing them from the
+/// caller directly lets a caller publish e-bar: two messages signed with the same
+/// root seed and salt disclose, in some round, both v-bar = e-bar - e'-bar and the
+/// seed giving e'-bar. Derived like this, equal randomness for two messages still
+/// gives unrelated seeds; for one message, the same signature again. The
+/// distribution of signatures is unchanged for fresh random `randomness`.
+pub(crate) fn hedged_seeds<P: CrossParams, K: pqfit_core::keccak::Keccak>(
+    sk: &[u8],
+    msg: &[u8],
+    randomness: &[u8],
+    out: &mut [u8],
+) {
+    let mut h = pqfit_core::hash::Shake256::<K>::with_backend();
+    h.absorb(HEDGE_DOMAIN);
+    h.absorb(sk);
+    h.absorb(randomness);
+    h.absorb(msg);
+    h.finalize()
+        .squeeze(&mut out[..P::SEED_BYTES + P::SALT_BYTES]);
+}
+
 /// Algorithm 2, Sign, with the root seed and the salt given (the randomness).
 pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     sk: &SigningKey<P>,

@@ -152,8 +152,8 @@ impl<M: RqMul> Sntrup761<M> {
     }
 
     /// Draws g until it is invertible in R/3; writes Small_encode(1/g) to `v_out`.
-    /// The rejection reveals only that a discarded g was not invertible, as in the
-    /// reference.
+    /// Whether a draw is invertible is declassified: it reveals only that a discarded
+    /// g was not invertible, as the reference's loop does.
     #[inline(never)]
     fn sample_g(
         randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
@@ -163,7 +163,7 @@ impl<M: RqMul> Sntrup761<M> {
         let mut v = Zeroizing::new([0i8; P]);
         loop {
             small_random(randombytes, g)?;
-            if r3_recip(&mut v, g) == 0 {
+            if ct::declassify_u32(r3_recip(&mut v, g) as u32) == 0 {
                 break;
             }
         }

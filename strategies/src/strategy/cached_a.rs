@@ -9,6 +9,8 @@ use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CachedA;
 
+impl crate::sealed::Sealed for CachedA {}
+
 impl<P: ParameterSet> MatrixA<P> for CachedA {
     type Store = GenericArray<Poly, P::KLLen>;
 

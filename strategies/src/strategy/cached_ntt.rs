@@ -10,6 +10,8 @@ use zeroize::Zeroize;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CachedNtt;
 
+impl crate::sealed::Sealed for CachedNtt {}
+
 /// The prepared s1, s2 and t0 of [`CachedNtt`].
 #[derive(Default)]
 pub struct CachedSecrets<P: ParameterSet> {

@@ -11,6 +11,8 @@ use zeroize::Zeroize;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FullW;
 
+impl crate::sealed::Sealed for FullW {}
+
 impl<P: ParameterSet> Commitment<P> for FullW {
     type Store = GenericArray<Poly, P::KLen>;
 

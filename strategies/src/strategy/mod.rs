@@ -56,7 +56,7 @@ pub use pqfit_core::{hash::Shake256, mldsa::Poly};
 use zeroize::Zeroize;
 
 /// Where the matrix A-hat = ExpandA(rho) lives during an operation.
-pub trait MatrixA<P: ParameterSet> {
+pub trait MatrixA<P: ParameterSet>: crate::sealed::Sealed {
     /// Memory kept for the whole operation.
     type Store: Default + Zeroize;
 
@@ -98,7 +98,7 @@ pub enum Secret {
 ///
 /// All implementations must be constant-time in c and in the secret: the
 /// challenge of a rejected signing iteration is secret.
-pub trait ChallengeProduct<P: ParameterSet> {
+pub trait ChallengeProduct<P: ParameterSet>: crate::sealed::Sealed {
     /// The challenge prepared for multiplication.
     type Challenge: Default + Zeroize;
 
@@ -138,7 +138,7 @@ pub fn finish_verify_row_ntt(c_hat: &Poly, t1: &[u8], acc: &mut Poly, scratch: &
 }
 
 /// Which of the secret vectors s1, s2, t0 of a signing key are held, in which form.
-pub trait SecretVectors<P: ParameterSet, C: ChallengeProduct<P>> {
+pub trait SecretVectors<P: ParameterSet, C: ChallengeProduct<P>>: crate::sealed::Sealed {
     /// Memory kept for the whole signing call (or across calls in an expanded key).
     type Store: Default + Zeroize;
 
@@ -174,7 +174,7 @@ pub fn decode_secret<P: ParameterSet>(sk: &[u8], kind: Secret, index: usize, out
 
 /// Where the vector multiplied by A lives: the mask y while signing, and by the same
 /// choice NTT(s1) in key generation and NTT(z) in verification.
-pub trait MaskVector<P: ParameterSet> {
+pub trait MaskVector<P: ParameterSet>: crate::sealed::Sealed {
     /// Memory kept for one signing call (y).
     type Store: Default + Zeroize;
     /// Memory kept for one key generation or verification (NTT(s1) or NTT(z)).
@@ -283,7 +283,7 @@ pub fn finish_w_row(w: &mut Poly) {
 }
 
 /// How the commitment w of one signing iteration is formed and kept.
-pub trait Commitment<P: ParameterSet> {
+pub trait Commitment<P: ParameterSet>: crate::sealed::Sealed {
     /// Memory kept for one signing call.
     type Store: Default + Zeroize;
 

@@ -10,6 +10,8 @@ use pqfit_core::mldsa::{ParameterSet, Poly};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NttProduct;
 
+impl crate::sealed::Sealed for NttProduct {}
+
 impl<P: ParameterSet> ChallengeProduct<P> for NttProduct {
     type Challenge = Poly;
     type VerifyChallenge = Poly;

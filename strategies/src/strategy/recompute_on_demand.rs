@@ -9,6 +9,8 @@ use pqfit_core::mldsa::{ParameterSet, Poly};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RecomputeOnDemand;
 
+impl crate::sealed::Sealed for RecomputeOnDemand {}
+
 impl<P: ParameterSet, C: ChallengeProduct<P>> SecretVectors<P, C> for RecomputeOnDemand {
     type Store = ();
 

@@ -10,6 +10,8 @@ use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegeneratedY;
 
+impl crate::sealed::Sealed for RegeneratedY {}
+
 impl<P: ParameterSet> MaskVector<P> for RegeneratedY {
     type Store = ();
     type VectorStore = ();

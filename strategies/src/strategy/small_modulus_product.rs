@@ -12,6 +12,8 @@ use zeroize::Zeroize;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SmallModulusProduct;
 
+impl crate::sealed::Sealed for SmallModulusProduct {}
+
 /// The challenge in both transform domains.
 #[derive(Clone, Default, Zeroize)]
 pub struct DualChallenge {

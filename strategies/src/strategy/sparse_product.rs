@@ -19,6 +19,8 @@ use zeroize::Zeroize;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SparseProduct;
 
+impl crate::sealed::Sealed for SparseProduct {}
+
 /// The challenge as 256 coefficients in {-1, 0, 1}.
 #[derive(Clone, Zeroize)]
 pub struct TernaryChallenge([i8; N]);

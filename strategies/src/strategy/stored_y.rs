@@ -10,6 +10,8 @@ use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StoredY;
 
+impl crate::sealed::Sealed for StoredY {}
+
 impl<P: ParameterSet> MaskVector<P> for StoredY {
     type Store = GenericArray<Poly, P::LLen>;
     type VectorStore = GenericArray<Poly, P::LLen>;

@@ -10,6 +10,8 @@ use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StreamedA;
 
+impl crate::sealed::Sealed for StreamedA {}
+
 impl<P: ParameterSet> MatrixA<P> for StreamedA {
     type Store = ();
 

@@ -11,6 +11,8 @@ use pqfit_core::mldsa::{ParameterSet, Poly};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StreamedW;
 
+impl crate::sealed::Sealed for StreamedW {}
+
 impl<P: ParameterSet> Commitment<P> for StreamedW {
     type Store = ();
 

@@ -126,6 +126,8 @@ pub struct GoodNtt;
 /// [`GoodNtt`]'s work space: the two 3 × 512 arrays of `i32`.
 pub type GoodNttScratch = NttScratch;
 
+impl crate::sealed::Sealed for GoodNtt {}
+
 impl RqMul for GoodNtt {
     type Scratch = GoodNttScratch;
     const NAME: &'static str = "good-ntt";

@@ -116,6 +116,8 @@ fn karatsuba<A: Copy + Into<i32>, B: Copy + Into<i32>>(
     }
 }
 
+impl<const THRESHOLD: usize> crate::sealed::Sealed for Karatsuba<THRESHOLD> {}
+
 impl<const THRESHOLD: usize> RqMul for Karatsuba<THRESHOLD> {
     type Scratch = KaratsubaScratch;
     const NAME: &'static str = "karatsuba";

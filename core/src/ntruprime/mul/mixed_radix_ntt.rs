@@ -165,6 +165,8 @@ pub struct MixedRadixNtt;
 /// [`MixedRadixNtt`]'s work space: the two transformed operands.
 pub type MixedRadixScratch = NttScratch;
 
+impl crate::sealed::Sealed for MixedRadixNtt {}
+
 impl RqMul for MixedRadixNtt {
     type Scratch = MixedRadixScratch;
     const NAME: &'static str = "mixed-radix-ntt";

@@ -26,7 +26,7 @@ use super::{RqPoly, SmallPoly, P};
 use zeroize::Zeroize;
 
 /// A way to multiply in R/q by a small polynomial.
-pub trait RqMul {
+pub trait RqMul: crate::sealed::Sealed {
     /// Work space for one product, owned by the caller (`()` when none is needed).
     type Scratch: Default + Zeroize;
     /// A short name for tools and documentation.

@@ -11,6 +11,8 @@ use super::RqMul;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Schoolbook;
 
+impl crate::sealed::Sealed for Schoolbook {}
+
 impl RqMul for Schoolbook {
     type Scratch = ();
     const NAME: &'static str = "schoolbook";

@@ -11,6 +11,8 @@ use pqfit_core::keccak::Keccak;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HashedCmt1;
 
+impl crate::sealed::Sealed for HashedCmt1 {}
+
 impl<P: CrossParams, K: Keccak> SecondCommitments<P, K> for HashedCmt1 {
     type Store = Option<Xof<K>>;
 

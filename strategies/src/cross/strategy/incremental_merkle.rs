@@ -12,6 +12,8 @@ use pqfit_core::keccak::Keccak;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IncrementalMerkle;
 
+impl crate::sealed::Sealed for IncrementalMerkle {}
+
 impl<P: CrossParams, K: Keccak> MerkleTree<P, K> for IncrementalMerkle {
     type Store = MerkleBuilder<'static, K>;
     const RECOMPUTES: bool = true;

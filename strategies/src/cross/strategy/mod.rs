@@ -46,7 +46,7 @@ use pqfit_core::keccak::Keccak;
 use zeroize::Zeroize;
 
 /// Where the round seeds come from.
-pub trait RoundSeeds<P: CrossParams> {
+pub trait RoundSeeds<P: CrossParams>: crate::sealed::Sealed {
     /// Memory kept for one signing or verification.
     type Store: Default + Zeroize;
 
@@ -88,7 +88,7 @@ pub trait RoundSeeds<P: CrossParams> {
 }
 
 /// Where the first commitments cmt_0 and their Merkle tree go in signing.
-pub trait MerkleTree<P: CrossParams, K: Keccak> {
+pub trait MerkleTree<P: CrossParams, K: Keccak>: crate::sealed::Sealed {
     /// Memory kept from the first pass to the responses.
     type Store;
     /// Whether the responses pass recomputes every first commitment to write the
@@ -109,7 +109,7 @@ pub trait MerkleTree<P: CrossParams, K: Keccak> {
 }
 
 /// Where the second commitments cmt_1 go in signing.
-pub trait SecondCommitments<P: CrossParams, K: Keccak> {
+pub trait SecondCommitments<P: CrossParams, K: Keccak>: crate::sealed::Sealed {
     /// Memory kept from the first pass to the responses.
     type Store;
 
@@ -127,7 +127,7 @@ pub trait SecondCommitments<P: CrossParams, K: Keccak> {
 }
 
 /// Where the packed first responses y go between signing's second and third pass.
-pub trait FirstResponses<P: CrossParams> {
+pub trait FirstResponses<P: CrossParams>: crate::sealed::Sealed {
     /// Memory kept from the second pass to the responses.
     type Store: Default;
 
@@ -139,7 +139,7 @@ pub trait FirstResponses<P: CrossParams> {
 }
 
 /// Where the parity-check matrix V (and, for R-SDP(G), the generator W) live.
-pub trait Matrices<P: CrossParams> {
+pub trait Matrices<P: CrossParams>: crate::sealed::Sealed {
     /// Memory kept for one operation.
     type Store: Default + Zeroize;
 

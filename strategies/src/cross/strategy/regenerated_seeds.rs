@@ -18,6 +18,8 @@ use zeroize::Zeroize;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegeneratedSeeds;
 
+impl crate::sealed::Sealed for RegeneratedSeeds {}
+
 /// The last root-to-node path of the seed tree: node indices and seeds by level.
 pub struct SeedPath {
     nodes: [u16; MAX_LEVELS],

@@ -8,6 +8,8 @@ use pqfit_core::cross::CrossParams;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegeneratedY;
 
+impl crate::sealed::Sealed for RegeneratedY {}
+
 impl<P: CrossParams> FirstResponses<P> for RegeneratedY {
     type Store = ();
 

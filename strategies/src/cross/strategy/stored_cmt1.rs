@@ -11,6 +11,8 @@ use pqfit_core::keccak::Keccak;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StoredCmt1;
 
+impl crate::sealed::Sealed for StoredCmt1 {}
+
 impl<P: CrossParams, K: Keccak> SecondCommitments<P, K> for StoredCmt1 {
     type Store = GenericArray<u8, P::DigestsLen>;
 

@@ -13,6 +13,8 @@ use zeroize::Zeroize;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StoredMatrices;
 
+impl crate::sealed::Sealed for StoredMatrices {}
+
 /// The kept matrices, row-major as `expand_pk` draws them.
 pub struct MatrixStore<P: CrossParams> {
     v: GenericArray<u8, P::VLen>,

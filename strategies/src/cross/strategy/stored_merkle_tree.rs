@@ -12,6 +12,8 @@ use pqfit_core::keccak::Keccak;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StoredMerkleTree;
 
+impl crate::sealed::Sealed for StoredMerkleTree {}
+
 /// The kept commitments and tree.
 pub struct TreeStore<P: CrossParams> {
     cmt_0: GenericArray<u8, P::DigestsLen>,

@@ -12,6 +12,8 @@ use pqfit_core::keccak::Keccak;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StoredSeedTree;
 
+impl crate::sealed::Sealed for StoredSeedTree {}
+
 impl<P: CrossParams> RoundSeeds<P> for StoredSeedTree {
     type Store = GenericArray<u8, P::SeedTreeLen>;
 

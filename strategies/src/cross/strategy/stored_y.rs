@@ -9,6 +9,8 @@ use pqfit_core::cross::CrossParams;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StoredY;
 
+impl crate::sealed::Sealed for StoredY {}
+
 impl<P: CrossParams> FirstResponses<P> for StoredY {
     type Store = GenericArray<u8, P::PackedYsLen>;
 

@@ -11,6 +11,8 @@ use pqfit_core::keccak::Keccak;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StreamedMatrices;
 
+impl crate::sealed::Sealed for StreamedMatrices {}
+
 /// A sampler positioned at the first entry of W (`W_first`) or of V.
 fn matrix_stream<P: CrossParams, K: Keccak>(seed_pk: &[u8], w_first: bool) -> Sampler<K> {
     let xof = csprng::<P, K>(&[&seed_pk[..P::KEY_SEED_BYTES]], dsc_seed_pk::<P>());
