@@ -14,7 +14,12 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
     type Store = GenericArray<Poly, P::LLen>;
     type VectorStore = GenericArray<Poly, P::LLen>;
 
-    fn expand<K: Keccak>(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16) {
+    fn expand<K: Keccak>(
+        store: &mut Self::Store,
+        _z_field: &mut [u8],
+        rho_pp: &[u8; 64],
+        kappa: u16,
+    ) {
         for (j, y) in store.iter_mut().enumerate() {
             sample::expand_mask_entry::<P, K>(rho_pp, kappa, j, y);
         }
@@ -22,6 +27,7 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
 
     fn y<'a, K: Keccak>(
         store: &'a Self::Store,
+        _z_field: &[u8],
         _rho_pp: &[u8; 64],
         _kappa: u16,
         j: usize,
@@ -32,6 +38,7 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
 
     fn y_hat<'a, K: Keccak>(
         store: &'a Self::Store,
+        _z_field: &[u8],
         _rho_pp: &[u8; 64],
         _kappa: u16,
         j: usize,
