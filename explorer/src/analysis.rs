@@ -154,10 +154,25 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
                 },
                 Err(e) => (None, Some(e.clone())),
             };
+            // The default level is the plain name; other levels are marked, and their
+            // declaration says how to build it.
+            let default_level = o.opt_level == "3";
             g.rows.push(Row {
-                name: o.candidate.name(),
-                preset: o.candidate.label(),
-                rust_type: o.candidate.rust_type(o.scheme),
+                name: if default_level {
+                    o.candidate.name()
+                } else {
+                    format!("{} -O{}", o.candidate.name(), o.opt_level)
+                },
+                preset: o.candidate.label().filter(|_| default_level),
+                rust_type: if default_level {
+                    o.candidate.rust_type(o.scheme)
+                } else {
+                    format!(
+                        "{} // [profile.release] opt-level = \"{}\"",
+                        o.candidate.rust_type(o.scheme),
+                        o.opt_level
+                    )
+                },
                 ram_bytes: report.as_ref().map(ram),
                 fits: report.as_ref().map(|r| budgets.excess(r).is_empty()),
                 report,
@@ -346,6 +361,7 @@ mod tests {
             },
             runs: 16,
             opt_level: "3".into(),
+            iterations: None,
         }
     }
 
@@ -359,6 +375,7 @@ mod tests {
                     target: "m3".into(),
                     scheme: Scheme::MlDsa65,
                     candidate,
+                    opt_level: "3".into(),
                     result: match f {
                         Some((s, fl, c)) => Ok(vec![
                             report("keygen", *s, *fl, 1),

@@ -40,14 +40,16 @@ pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) 
         // c[i] = c[j]; c[j] = (-1)^h[i + tau - 256]
         let sign = 1 - 2 * (signs & 1) as i32;
         signs >>= 1;
+        // One masked pass over the positions below i reads the old c[j] and writes
+        // the new one; c[i] is still 0 and positions above i are not touched yet.
         let mut cj = 0;
-        for (idx, &v) in c.coeffs.iter().enumerate() {
-            cj |= v & ct::eq_mask_u32(idx as u32, j as u32) as i32;
+        for (idx, v) in c.coeffs[..i].iter_mut().enumerate() {
+            let m = ct::eq_mask_u32(idx as u32, j as u32) as i32;
+            cj |= *v & m;
+            *v = ct::select_i32(m, sign, *v);
         }
-        c.coeffs[i] = cj;
-        for (idx, v) in c.coeffs.iter_mut().enumerate() {
-            *v = ct::select_i32(ct::eq_mask_u32(idx as u32, j as u32) as i32, sign, *v);
-        }
+        let m = ct::eq_mask_u32(i as u32, j as u32) as i32;
+        c.coeffs[i] = ct::select_i32(m, sign, cj);
     }
     block.zeroize();
     signs.zeroize();

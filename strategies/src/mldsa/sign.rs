@@ -64,7 +64,7 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
         // w = NTT^-1(A-hat ∘ NTT(y)); c-tilde = H(mu || w1Encode(HighBits(w)))
         let mut h = Shake256::<S::Keccak>::with_backend();
         h.absorb(mu);
-        S::Commit::commit(&mut w, &ctx, &mut h, pa, pb);
+        S::Commit::commit(&mut w, &ctx, &mut h, [&mut *pa, &mut *pb, &mut *pc]);
         h.finalize().squeeze(c_tilde);
         sample::sample_in_ball::<P, S::Keccak>(c_tilde, pa);
         S::Product::prepare_challenge(pa, &mut c);
@@ -73,10 +73,23 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
         // lives there until the iteration is accepted.
         let mut ok = true;
         for j in 0..P::L {
-            z_row::<P, S>(secrets, sk, &c, &y, z_field, &rho_pp, kappa, j, [pa, pb, pc]);
+            z_row::<P, S>(
+                secrets,
+                sk,
+                &c,
+                &y,
+                z_field,
+                &rho_pp,
+                kappa,
+                j,
+                [pa, pb, pc],
+            );
             ok &= pb.norm_below(P::GAMMA1 - P::BETA);
             if !S::Mask::IN_SIGNATURE {
-                packing::bit_pack_gamma1::<P>(pb, &mut z_field[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES]);
+                packing::bit_pack_gamma1::<P>(
+                    pb,
+                    &mut z_field[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES],
+                );
             }
         }
         if !ok {
@@ -122,8 +135,21 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
         // Accepted: the hint is now public; z replaces the y kept in its field.
         if S::Mask::IN_SIGNATURE {
             for j in 0..P::L {
-                z_row::<P, S>(secrets, sk, &c, &y, z_field, &rho_pp, kappa, j, [pa, pb, pc]);
-                packing::bit_pack_gamma1::<P>(pb, &mut z_field[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES]);
+                z_row::<P, S>(
+                    secrets,
+                    sk,
+                    &c,
+                    &y,
+                    z_field,
+                    &rho_pp,
+                    kappa,
+                    j,
+                    [pa, pb, pc],
+                );
+                packing::bit_pack_gamma1::<P>(
+                    pb,
+                    &mut z_field[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES],
+                );
             }
         }
         packing::hint_bit_pack::<P>(&hint[..], h_field);

@@ -25,9 +25,9 @@ mod ntt_product;
 mod presets;
 mod recompute_on_demand;
 mod regenerated_y;
+mod signature_y;
 mod small_modulus_product;
 mod sparse_product;
-mod signature_y;
 mod stored_y;
 mod streamed_a;
 mod streamed_w;
@@ -39,9 +39,9 @@ pub use ntt_product::NttProduct;
 pub use presets::{Balanced, Custom, FastSign, Reference, SmallStack};
 pub use recompute_on_demand::RecomputeOnDemand;
 pub use regenerated_y::RegeneratedY;
+pub use signature_y::SignatureY;
 pub use small_modulus_product::SmallModulusProduct;
 pub use sparse_product::SparseProduct;
-pub use signature_y::SignatureY;
 pub use stored_y::StoredY;
 pub use streamed_a::StreamedA;
 pub use streamed_w::StreamedW;
@@ -287,12 +287,24 @@ pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K
 impl<P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak> MaskedProduct<'_, P, M, Y, K> {
     /// Row `i` of w into `out`, coefficients in [0, q); `scratch` may receive NTT(y\[j\]).
     pub fn row(&self, i: usize, out: &mut Poly, scratch: &mut Poly) {
-        out.coeffs = [0; pqfit_core::mldsa::params::N];
+        self.rows(i, [out], scratch);
+    }
+
+    /// Rows `i0, i0 + 1, ...` of w into `out`, coefficients in [0, q): each NTT(y\[j\])
+    /// is formed once (in `scratch`) for all of them.
+    pub fn rows<const R: usize>(&self, i0: usize, mut out: [&mut Poly; R], scratch: &mut Poly) {
+        for o in out.iter_mut() {
+            o.coeffs = [0; pqfit_core::mldsa::params::N];
+        }
         for j in 0..P::L {
             let y_hat = Y::y_hat::<K>(self.y, self.z_field, self.rho_pp, self.kappa, j, scratch);
-            M::mul_acc::<K>(self.a, self.rho, i, j, y_hat, out);
+            for (r, o) in out.iter_mut().enumerate() {
+                M::mul_acc::<K>(self.a, self.rho, i0 + r, j, y_hat, o);
+            }
         }
-        finish_w_row(out);
+        for o in out.iter_mut() {
+            finish_w_row(o);
+        }
     }
 }
 
@@ -309,14 +321,13 @@ pub trait Commitment<P: ParameterSet> {
     type Store: Default + Zeroize;
 
     /// Forms w, absorbs w1Encode(HighBits(w)) into `h` (the hash for c-tilde) and
-    /// keeps what [`Commitment::w`] needs. `acc` and `scratch` are the caller's
-    /// work polynomials, free for the duration of the call.
+    /// keeps what [`Commitment::w`] needs. `work` are the caller's three work
+    /// polynomials, free for the duration of the call.
     fn commit<M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         store: &mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y, K>,
         h: &mut Shake256<K>,
-        acc: &mut Poly,
-        scratch: &mut Poly,
+        work: [&mut Poly; 3],
     );
 
     /// w\[i\] with coefficients in [0, q), from the store or rebuilt in `out`
