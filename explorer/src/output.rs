@@ -227,6 +227,9 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
             }
             out += "\n";
         }
+        for issue in crate::analysis::preset_name_issues(g) {
+            out += &format!("  warning: {issue}\n");
+        }
         out += &format!("\n{}", answer_text(g));
     }
     out

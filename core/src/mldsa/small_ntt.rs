@@ -23,7 +23,7 @@ const MONT: i32 = (1 << 16) % QS;
 /// A primitive 256th root of unity mod q' (the smallest).
 pub const ROOT: i32 = root();
 /// `ROOT^brv7(k) * 2^16 mod q'`, centred, for k = 0..127.
-const ZETAS: [i16; 128] = zetas();
+static ZETAS: [i16; 128] = zetas();
 /// `2^32 / 128 mod q'`: undoes the 1/128 of the inverse and restores one factor 2^16.
 const INV_SCALE: i32 = (pow(MONT, 2) as i64 * pow(128, QS - 2) as i64 % QS as i64) as i32;
 
