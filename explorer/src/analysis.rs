@@ -154,10 +154,25 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
                 },
                 Err(e) => (None, Some(e.clone())),
             };
+            // The default level is the plain name; other levels are marked, and their
+            // declaration says how to build it.
+            let default_level = o.opt_level == "3";
             g.rows.push(Row {
-                name: o.candidate.name(),
-                preset: o.candidate.label(),
-                rust_type: o.candidate.rust_type(o.scheme),
+                name: if default_level {
+                    o.candidate.name()
+                } else {
+                    format!("{} -O{}", o.candidate.name(), o.opt_level)
+                },
+                preset: o.candidate.label().filter(|_| default_level),
+                rust_type: if default_level {
+                    o.candidate.rust_type(o.scheme)
+                } else {
+                    format!(
+                        "{} // [profile.release] opt-level = \"{}\"",
+                        o.candidate.rust_type(o.scheme),
+                        o.opt_level
+                    )
+                },
                 ram_bytes: report.as_ref().map(ram),
                 fits: report.as_ref().map(|r| budgets.excess(r).is_empty()),
                 report,
@@ -222,6 +237,50 @@ pub fn answer(rows: &[Row], budgets: &Budgets) -> Answer {
         },
         None => Answer::NoResults,
     }
+}
+
+/// Where an ML-DSA signing group breaks the promise of a preset's name: `FastSign`
+/// must be the fastest row (least mean cycles) and `SmallStack` the smallest (least
+/// stack) among the rows measured at the default optimisation level. Returns one
+/// sentence per broken promise (none when the presets are not both in the group).
+pub fn preset_name_issues(g: &Group) -> Vec<String> {
+    if g.op != "sign" {
+        return Vec::new();
+    }
+    let rows: Vec<(&str, &OpReport)> = g
+        .rows
+        .iter()
+        .filter(|r| !r.rust_type.contains("opt-level"))
+        .filter_map(|r| r.ok().map(|f| (r.name.as_str(), f)))
+        .collect();
+    name_issues(&rows, |f| (f.cycles.avg, f.stack_bytes))
+}
+
+/// [`preset_name_issues`] over (name, figures) pairs, `key` giving (mean cycles, stack).
+pub fn name_issues<T>(rows: &[(&str, T)], key: impl Fn(&T) -> (u64, u64)) -> Vec<String> {
+    let mut out = Vec::new();
+    // (preset, promise, unit, which figure: 0 mean cycles, 1 stack)
+    let promises = [
+        ("fast-sign", "fastest", "cycles", 0),
+        ("small-stack", "smallest", "B of stack", 1),
+    ];
+    for (preset, promise, unit, pick) in promises {
+        let figure = |f: &T| {
+            let (cycles, stack) = key(f);
+            [cycles, stack][pick]
+        };
+        let Some((_, own)) = rows.iter().find(|(n, _)| *n == preset) else {
+            continue;
+        };
+        if let Some((n, f)) = rows.iter().find(|(_, f)| figure(f) < figure(own)) {
+            out.push(format!(
+                "{preset} is not the {promise}: {n} signs in {} {unit}, {preset} in {}",
+                digits(figure(f)),
+                digits(figure(own))
+            ));
+        }
+    }
+    out
 }
 
 /// The operation in words (`sign`: "sign").
@@ -346,7 +405,63 @@ mod tests {
             },
             runs: 16,
             opt_level: "3".into(),
+            iterations: None,
         }
+    }
+
+    #[test]
+    fn preset_names_are_checked() {
+        let rows = [
+            ("fast-sign", (10, 900)),
+            ("small-stack", (90, 100)),
+            ("x", (50, 500)),
+        ];
+        assert!(name_issues(&rows, |f| *f).is_empty());
+        let rows = [
+            ("fast-sign", (10, 900)),
+            ("small-stack", (90, 100)),
+            ("x", (9, 99)),
+        ];
+        let issues = name_issues(&rows, |f| *f);
+        assert_eq!(issues.len(), 2, "{issues:?}");
+        assert!(issues[0].contains("x signs in 9 cycles"));
+    }
+
+    /// The measurement docs' table of ML-DSA-65 signing on the M4 (after issue 17) keeps
+    /// the preset names honest: fast-sign fastest, small-stack smallest.
+    #[test]
+    fn measured_presets_keep_their_names() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/measurement.md");
+        let doc = std::fs::read_to_string(path).expect("docs/measurement.md");
+        let section = doc
+            .split("<!-- preset-names -->")
+            .nth(1)
+            .expect("docs/measurement.md has the <!-- preset-names --> table");
+        let number = |s: &str| -> u64 {
+            s.chars()
+                .filter(char::is_ascii_digit)
+                .collect::<String>()
+                .parse()
+                .expect("a number")
+        };
+        let mut rows = Vec::new();
+        // The table runs from the marker to the first blank line after it.
+        for line in section.trim_start().lines() {
+            if line.trim().is_empty() {
+                break;
+            }
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            if cells.len() < 6 || cells[1] != "m4" {
+                continue;
+            }
+            // | target | strategy | sign mean | ... | stack K / S / V | ...
+            let mean = number(cells[3]);
+            let stack = number(cells[6].split('/').nth(1).expect("K / S / V"));
+            rows.push((cells[2].trim_matches('`'), (mean, stack)));
+        }
+        assert!(rows.len() >= 4, "rows: {rows:?}");
+        let issues = name_issues(&rows, |f| *f);
+        assert!(issues.is_empty(), "{issues:?}");
     }
 
     fn sweep(figs: &[Option<(u64, u64, u64)>]) -> Sweep {
@@ -359,6 +474,7 @@ mod tests {
                     target: "m3".into(),
                     scheme: Scheme::MlDsa65,
                     candidate,
+                    opt_level: "3".into(),
                     result: match f {
                         Some((s, fl, c)) => Ok(vec![
                             report("keygen", *s, *fl, 1),

@@ -289,6 +289,7 @@ mod tests {
             flash_bytes: Default::default(),
             runs,
             opt_level: key.opt_level.clone(),
+            iterations: None,
         };
         Entry {
             key: key.clone(),

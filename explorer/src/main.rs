@@ -65,7 +65,9 @@ struct BuildArgs {
     /// Cache directory (default: target/pq-explore-cache in the workspace).
     #[arg(long)]
     cache_dir: Option<PathBuf>,
-    /// Optimisation level of the firmware builds: 3, 2, s or z.
+    /// Optimisation levels of the firmware builds, an axis of the sweep: one of 3, 2, s,
+    /// z or a comma-separated list (`3,s,z`: every combination at each, so the flash
+    /// front shows what size costs in cycles).
     #[arg(long, default_value = "3")]
     opt_level: String,
     /// Messages signed (or encapsulations) per combination: cycles are min/mean/max
@@ -486,14 +488,20 @@ fn run_ct(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
 }
 
 fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
-    check_opt_level(&b.opt_level)?;
+    let mut opt_levels: Vec<String> = Vec::new();
+    for level in b.opt_level.split(',').map(str::trim) {
+        let level = check_opt_level(level)?;
+        if !opt_levels.contains(&level) {
+            opt_levels.push(level);
+        }
+    }
     let jobs = jobs_arg(b.jobs)?;
     Ok(sweep::Spec {
         targets: targets_arg(target)?,
         schemes: schemes_arg(scheme)?,
         presets_only: b.presets_only,
         keccak: b.keccak,
-        opt_level: b.opt_level.clone(),
+        opt_levels,
         runs: [
             b.keygen_runs as usize,
             b.sign_runs as usize,
@@ -612,6 +620,15 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
                     "flash: text {} + rodata {} + data {} = {} bytes (PT_LOAD total)",
                     f.text, f.rodata, f.data, f.total
                 );
+                println!(
+                    "flash by part: scheme {} + Keccak {} + scaffold {} bytes (per symbol)",
+                    f.split.scheme, f.split.keccak, f.split.scaffold
+                );
+            }
+            for r in &m.ops {
+                if let Some(it) = &r.iterations {
+                    println!("{} {}", r.op, output::iterations_text(it));
+                }
             }
             eprintln!(
                 "emulated {} instructions in {:.2} s: {:.1} M instructions/s",

@@ -43,18 +43,60 @@ pub fn render(format: Format, sweep: &Sweep, groups: &[Group]) -> String {
     }
 }
 
-/// A row's figures as cells: stack, flash, RAM, cycles min, mean and max.
-pub fn figure_cells(row: &Row) -> Option<[String; 6]> {
+/// The figure columns of every format, in order (units in the headings of each).
+pub const FIGURE_COLUMNS: [&str; 10] = [
+    "stack (B)",
+    "flash (B)",
+    "scheme flash (B)",
+    "Keccak flash (B)",
+    "RAM (B)",
+    "cycles min",
+    "cycles mean",
+    "cycles max",
+    "cycles per iteration",
+    "mean at expected iterations",
+];
+
+/// A row's figures as cells, in [`FIGURE_COLUMNS`] order: stack; flash in all and its
+/// scheme and Keccak parts (docs/measurement.md); RAM; cycles min, mean and max; for
+/// signing with a rejection loop, the cycles per iteration and the mean normalised to
+/// the expected iteration count (`-` otherwise).
+pub fn figure_cells(row: &Row) -> Option<[String; 10]> {
     row.ok().map(|r| {
+        let it = r.iterations.as_ref();
+        let opt = |v: Option<u64>| v.map_or_else(|| "-".to_string(), digits);
         [
             digits(r.stack_bytes),
             digits(r.flash_bytes.total),
+            digits(r.flash_bytes.split.scheme),
+            digits(r.flash_bytes.split.keccak),
             digits(row.ram_bytes.unwrap_or(0)),
             digits(r.cycles.min),
             digits(r.cycles.avg),
             digits(r.cycles.max),
+            opt(it.and_then(|i| i.cycles_per_iteration)),
+            opt(it.and_then(|i| i.normalised_avg)),
         ]
     })
+}
+
+/// The iteration figures of a signing measurement in words: mean iterations, cycles
+/// per iteration and the mean normalised to the expected count.
+pub fn iterations_text(it: &pqfit_profiles::measure::Iterations) -> String {
+    match (it.cycles_per_iteration, it.normalised_avg) {
+        (Some(per), Some(norm)) => format!(
+            "iterations: {:.2} on average ({} expected); {} model cycles per iteration; mean normalised to {} iterations: {}",
+            it.mean,
+            it.expected,
+            digits(per),
+            it.expected,
+            digits(norm)
+        ),
+        _ => format!(
+            "iterations: {:.2} on average ({} expected); every message took as many, so no per-iteration fit",
+            it.mean, it.expected
+        ),
+    }
 }
 
 /// Whether a row fits the budgets, in words (`missing` when it has no figures).
@@ -123,18 +165,42 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
             .max()
             .unwrap_or(8)
             .max(8);
+        let heads = [
+            "stack",
+            "flash",
+            "scheme",
+            "Keccak",
+            "RAM",
+            "cycles min",
+            "mean",
+            "max",
+            "per iter",
+            "mean@exp",
+        ];
+        let widths = [8, 9, 8, 8, 8, 13, 13, 13, 11, 13];
+        let cells_line = |cells: &[&str]| -> String {
+            cells
+                .iter()
+                .zip(widths)
+                .map(|(c, w)| format!(" {c:>w$}"))
+                .collect()
+        };
         out += &format!(
-            "  {:<width$} {:>8} {:>9} {:>8} {:>13} {:>13} {:>13} {:>4}\n",
-            "strategy", "stack", "flash", "RAM", "cycles min", "mean", "max", "fits"
+            "  {:<width$}{} {:>4}\n",
+            "strategy",
+            cells_line(&heads),
+            "fits"
         );
         for i in display_order(g) {
             let row = &g.rows[i];
             let mark = if row.on_front { '*' } else { ' ' };
             match figure_cells(row) {
-                Some([stack, flash, ram, min, mean, max]) => {
+                Some(cells) => {
+                    let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
                     out += &format!(
-                        "{mark} {:<width$} {stack:>8} {flash:>9} {ram:>8} {min:>13} {mean:>13} {max:>13} {:>4}\n",
+                        "{mark} {:<width$}{} {:>4}\n",
                         row.name,
+                        cells_line(&cells),
                         fits_cell(row, "-")
                     )
                 }
@@ -160,6 +226,9 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                 );
             }
             out += "\n";
+        }
+        for issue in crate::analysis::preset_name_issues(g) {
+            out += &format!("  warning: {issue}\n");
         }
         out += &format!("\n{}", answer_text(g));
     }
@@ -271,7 +340,7 @@ fn csv_field(s: &str) -> String {
 
 fn csv(groups: &[Group]) -> String {
     let mut out = String::from(
-        "target,scheme,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,instructions,runs,on_front,on_stack_front,on_flash_front,fits,cached,error\n",
+        "target,scheme,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,cached,error\n",
     );
     for g in groups {
         for row in &g.rows {
@@ -291,6 +360,12 @@ fn csv(groups: &[Group]) -> String {
                 n(f.map(|r| r.cycles.min)),
                 n(f.map(|r| r.cycles.avg)),
                 n(f.map(|r| r.cycles.max)),
+                n(f.and_then(|r| r.iterations.and_then(|i| i.cycles_per_iteration))),
+                n(f.and_then(|r| r.iterations.and_then(|i| i.normalised_avg))),
+                n(f.map(|r| r.flash_bytes.split.scheme)),
+                n(f.map(|r| r.flash_bytes.split.keccak)),
+                n(f.map(|r| r.flash_bytes.split.scaffold)),
+                f.map(|r| r.opt_level.clone()).unwrap_or_default(),
                 n(f.map(|r| r.instructions)),
                 n(f.map(|r| r.runs as u64)),
                 row.on_front.to_string(),
@@ -310,8 +385,10 @@ fn csv(groups: &[Group]) -> String {
 
 /// One group as a Markdown table (every combination, fastest first).
 pub fn markdown_table(g: &Group) -> String {
-    let mut out = String::from(
-        "| strategy | stack (B) | flash (B) | RAM (B) | cycles min | cycles mean | cycles max | front | fits |\n|---|---:|---:|---:|---:|---:|---:|:-:|:-:|\n",
+    let mut out = format!(
+        "| strategy | {} | front | fits |\n|---|{}:-:|:-:|\n",
+        FIGURE_COLUMNS.join(" | "),
+        "---:|".repeat(FIGURE_COLUMNS.len())
     );
     for i in display_order(g) {
         let row = &g.rows[i];
@@ -327,9 +404,10 @@ pub fn markdown_table(g: &Group) -> String {
             }
             None => {
                 out += &format!(
-                    "| `{}` | failed: {} | | | | | | | |\n",
+                    "| `{}` | failed: {} |{}\n",
                     row.name,
-                    first_line(row.error.as_deref().unwrap_or("")).replace('|', "\\|")
+                    first_line(row.error.as_deref().unwrap_or("")).replace('|', "\\|"),
+                    " |".repeat(FIGURE_COLUMNS.len() + 1)
                 )
             }
         }

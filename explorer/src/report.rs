@@ -329,18 +329,9 @@ fn target_page(
 }
 
 fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
-    let head = [
-        "strategy",
-        "stack (B)",
-        "flash (B)",
-        "RAM (B)",
-        "cycles min",
-        "cycles mean",
-        "cycles max",
-        "front",
-    ]
-    .map(String::from)
-    .to_vec();
+    let mut head = vec!["strategy".to_string()];
+    head.extend(crate::output::FIGURE_COLUMNS.map(String::from));
+    head.push("front".into());
     let rows = crate::output::display_order(g)
         .iter()
         .map(|&i| {
@@ -369,7 +360,7 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
                                 .unwrap_or("")
                         ),
                     ];
-                    v.resize(8, String::new());
+                    v.resize(crate::output::FIGURE_COLUMNS.len() + 2, String::new());
                     v
                 }
             }

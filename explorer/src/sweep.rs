@@ -26,8 +26,9 @@ pub struct Spec {
     pub presets_only: bool,
     /// Keccak backends crossed with the ML-DSA strategies.
     pub keccak: crate::combos::KeccakAxis,
-    /// Firmware optimisation level.
-    pub opt_level: String,
+    /// Firmware optimisation levels (`3`, `s`, `z`, ...): an axis of the sweep, every
+    /// candidate built at each.
+    pub opt_levels: Vec<String>,
     /// Key generations, signed messages and verifications per combination.
     pub runs: [usize; 3],
     /// Parallel workers.
@@ -45,6 +46,8 @@ pub struct Outcome {
     pub scheme: Scheme,
     /// Strategy.
     pub candidate: Candidate,
+    /// Optimisation level of the firmware build.
+    pub opt_level: String,
     /// Per-operation figures, or why there are none.
     pub result: Result<Vec<OpReport>, String>,
     /// Taken from the cache.
@@ -88,6 +91,7 @@ struct Job {
     target: String,
     scheme: Scheme,
     candidate: Candidate,
+    opt_level: String,
     key: Key,
 }
 
@@ -99,22 +103,25 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
     let mut jobs = Vec::new();
     for target in &spec.targets {
         for &scheme in &spec.schemes {
-            for candidate in crate::combos::candidates(scheme, spec.presets_only, spec.keccak) {
-                let key = Key::new(
-                    &sources,
-                    target,
-                    scheme.name(),
-                    &candidate.type_path(),
-                    &spec.opt_level,
-                    spec.runs,
-                );
-                jobs.push(Job {
-                    index: jobs.len(),
-                    target: target.clone(),
-                    scheme,
-                    candidate,
-                    key,
-                });
+            for opt_level in &spec.opt_levels {
+                for candidate in crate::combos::candidates(scheme, spec.presets_only, spec.keccak) {
+                    let key = Key::new(
+                        &sources,
+                        target,
+                        scheme.name(),
+                        &candidate.type_path(),
+                        opt_level,
+                        spec.runs,
+                    );
+                    jobs.push(Job {
+                        index: jobs.len(),
+                        target: target.clone(),
+                        scheme,
+                        candidate,
+                        opt_level: opt_level.clone(),
+                        key,
+                    });
+                }
             }
         }
     }
@@ -134,6 +141,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                     target: job.target,
                     scheme: job.scheme,
                     candidate: job.candidate,
+                    opt_level: job.opt_level,
                     result: Ok(entry.ops),
                     cached: true,
                 })
@@ -166,10 +174,11 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                 let Some(job) = todo.get(i) else { break };
                 if let Some(bar) = bar {
                     bar.set_message(format!(
-                        "{} {} {}",
+                        "{} {} {} -O{}",
                         job.target,
                         job.scheme.name(),
-                        job.candidate.name()
+                        job.candidate.name(),
+                        job.opt_level
                     ));
                 }
                 let t = Instant::now();
@@ -211,6 +220,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                     target: job.target.clone(),
                     scheme: job.scheme,
                     candidate: job.candidate,
+                    opt_level: job.opt_level.clone(),
                     result: result.map(|r| r.0),
                     cached: false,
                 };
@@ -259,7 +269,7 @@ type Measured = (Vec<OpReport>, u64, f64);
 /// Builds and measures one combination; a panic inside the harness becomes an error.
 fn measure_one(spec: &Spec, job: &Job, slot: usize) -> Result<Measured, String> {
     let mut req = Request::new(&job.target, job.scheme, &job.candidate.type_path());
-    req.opt_level = spec.opt_level.clone();
+    req.opt_level = job.opt_level.clone();
     let [k, s, v] = spec.runs;
     req.keygen_runs = k.max(1);
     req.sign_runs = s;

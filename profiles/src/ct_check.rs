@@ -225,7 +225,7 @@ pub(crate) fn signature<H: HostSig>(
     let rnds: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(2, i, H::RND)).collect();
     let msg = stream(3, 0, MSG_LEN);
     let keys: Vec<(Vec<u8>, Vec<u8>)> = xis.iter().map(|x| H::keygen(x)).collect();
-    let sig0 = H::sign(&keys[0].1, &msg, &rnds[0]);
+    let (sig0, _) = H::sign(&keys[0].1, &msg, &rnds[0]);
 
     let xi = buf(&image, "PQFIT_XI", Some(H::XI))?;
     let rnd = buf(&image, "PQFIT_RND", Some(H::RND))?;

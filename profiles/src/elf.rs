@@ -31,6 +31,56 @@ pub struct Flash {
     pub data: u64,
     /// The sum of the PT_LOAD file sizes (includes alignment padding between sections).
     pub total: u64,
+    /// `total` split by what the bytes are, per symbol ([`Part`]): the scheme's own code
+    /// and tables, the shared Keccak (permutation, sponge, SHAKE/SHA-3), and the rest.
+    #[serde(default)]
+    pub split: FlashSplit,
+}
+
+/// Flash by part, per symbol: pqm4's code-size column counts the scheme without the
+/// shared Keccak and the benchmark scaffold, and so does `scheme` here.
+///
+/// Symbols are classified by name ([`part_of`]); bytes no symbol covers (alignment,
+/// unwind tables) count as scaffold. With LTO, code is attributed to the symbol it was
+/// inlined into: the firmware's one-call wrappers (`pqfit_firmware::mldsa::sign`) hold
+/// the inlined scheme and count as scheme, and sponge code inlined into a sampler counts
+/// as scheme too, so `keccak` is a lower bound (the permutation and the sponge
+/// functions LLVM kept out of line).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlashSplit {
+    /// The scheme: pqfit code and tables other than Keccak.
+    pub scheme: u64,
+    /// Keccak-f\[1600\], the sponge and the SHAKE/SHA-3 wrappers.
+    pub keccak: u64,
+    /// The measurement scaffold and runtime: entry points, I/O buffers' initial
+    /// values, the strategy string, panic handling, `memcpy`/`memset` and other
+    /// compiler built-ins, and bytes outside any symbol.
+    pub scaffold: u64,
+}
+
+/// What a flash symbol belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The scheme's own code and tables.
+    Scheme,
+    /// Keccak and the hash functions built on it.
+    Keccak,
+    /// Everything a pqm4-style code size leaves out.
+    Scaffold,
+}
+
+/// Classifies a symbol by its (mangled) name and crate.
+pub fn part_of(name: &str, krate: Option<&str>) -> Part {
+    let keccak_paths = ["6keccak", "4hash", "4sha3", "keccak"];
+    match krate {
+        Some("pqfit_core") if keccak_paths.iter().any(|p| name.contains(p)) => Part::Keccak,
+        Some("keccak" | "sha3") => Part::Keccak,
+        Some("pqfit" | "pqfit_core") => Part::Scheme,
+        // The wrappers hold the scheme LTO inlined into them.
+        Some("pqfit_firmware") => Part::Scheme,
+        _ if name.contains("Keccak") || name.contains("keccak") => Part::Keccak,
+        _ => Part::Scaffold,
+    }
 }
 
 /// A symbol with a size.
@@ -157,6 +207,7 @@ impl Image {
             });
         }
         symbols.sort_by(|a, b| b.size.cmp(&a.size).then(a.name.cmp(&b.name)));
+        flash.split = flash_split(&symbols, flash.total);
         Ok(Image {
             segments,
             flash,
@@ -182,6 +233,10 @@ impl Image {
                 rodata: 0,
                 data: 0,
                 total: code.len() as u64,
+                split: FlashSplit {
+                    scaffold: code.len() as u64,
+                    ..FlashSplit::default()
+                },
             },
             static_ram: 0,
             symbols: Vec::new(),
@@ -235,6 +290,23 @@ impl Image {
     }
 }
 
+/// Flash symbols summed by [`Part`]; what no symbol covers is scaffold.
+fn flash_split(symbols: &[Symbol], total: u64) -> FlashSplit {
+    let mut split = FlashSplit::default();
+    for s in symbols
+        .iter()
+        .filter(|s| matches!(s.kind, "text" | "rodata" | "data"))
+    {
+        match part_of(&s.name, s.krate.as_deref()) {
+            Part::Scheme => split.scheme += s.size,
+            Part::Keccak => split.keccak += s.size,
+            Part::Scaffold => split.scaffold += s.size,
+        }
+    }
+    split.scaffold = total.saturating_sub(split.scheme + split.keccak);
+    split
+}
+
 /// The crate of a Rust symbol, from its legacy (`_ZN5pqfit...`) or v0 (`_RNv...Cs..._5pqfit`)
 /// mangling; `None` for other names.
 pub fn crate_of(name: &str) -> Option<String> {
@@ -278,5 +350,32 @@ mod tests {
             Some("compiler_builtins")
         );
         assert_eq!(crate_of("memcpy"), None);
+    }
+
+    #[test]
+    fn flash_parts_by_symbol() {
+        let part = |n: &str| part_of(n, crate_of(n).as_deref());
+        assert_eq!(
+            part("_ZN10pqfit_core6keccak11interleaved16permute_unrolled17h23b66f3b21d908dfE"),
+            Part::Keccak
+        );
+        assert_eq!(
+            part("_ZN10pqfit_core4hash13shake256_with17h9ce87046998640d7E"),
+            Part::Keccak
+        );
+        assert_eq!(
+            part("_ZN10pqfit_core5mldsa4poly4Poly3ntt17h2e1996f333039000E"),
+            Part::Scheme
+        );
+        assert_eq!(
+            part("_ZN14pqfit_firmware5mldsa4sign17he11be308ed559ed9E"),
+            Part::Scheme
+        );
+        assert_eq!(part("__aeabi_memcpy4"), Part::Scaffold);
+        assert_eq!(part("pqfit_fw_sign"), Part::Scaffold);
+        assert_eq!(
+            part("_RNvNtCs1TB6rWNpcUQ_17compiler_builtins3mem6memcpy"),
+            Part::Scaffold
+        );
     }
 }

@@ -161,6 +161,7 @@ pub fn run_kem<K: HostKem>(
         flash_bytes: image.flash,
         runs: 0,
         opt_level: req.opt_level.clone(),
+        iterations: None,
     };
     let used_bytes = |m: &mut crate::emu::Machine| -> Result<usize, Error> {
         let b = m.read(used.addr, 4)?;

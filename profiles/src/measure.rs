@@ -232,6 +232,58 @@ pub struct OpReport {
     pub runs: usize,
     /// Optimisation level of the build.
     pub opt_level: String,
+    /// For signing with a rejection loop (ML-DSA): the iteration counts behind the
+    /// cycles, and the cycles normalised to the parameter set's expected count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<Iterations>,
+}
+
+/// Signing time against the number of rejection-loop iterations of each message.
+///
+/// The mean over a few messages swings with how many iterations they happened to
+/// need; pqm4-style means over thousands of messages do not. A least-squares line
+/// `cycles = fixed + n * per_iteration` over the messages gives the cost of one
+/// iteration (averaged over the iterations that stop at the z check and those that go
+/// on), and `normalised_avg = fixed + expected * per_iteration` is the mean at the
+/// parameter set's expected count (FIPS 204: 4.25, 5.1, 3.85), the figure to
+/// compare with a long-run mean.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Iterations {
+    /// Mean iterations over the messages measured.
+    pub mean: f64,
+    /// The parameter set's expected iterations (FIPS 204, Table 1).
+    pub expected: f64,
+    /// Model cycles per iteration (slope of the fit); `None` when every message took
+    /// the same number of iterations.
+    pub cycles_per_iteration: Option<u64>,
+    /// Mean model cycles at the expected count; `None` as above.
+    pub normalised_avg: Option<u64>,
+}
+
+impl Iterations {
+    /// Fits cycles against iterations, one pair per message.
+    pub fn fit(counts: &[u32], cycles: &[u64], expected: f64) -> Option<Self> {
+        if counts.is_empty() || counts.len() != cycles.len() {
+            return None;
+        }
+        let n = counts.len() as f64;
+        let mean_n = counts.iter().map(|&c| f64::from(c)).sum::<f64>() / n;
+        let mean_c = cycles.iter().map(|&c| c as f64).sum::<f64>() / n;
+        let (mut sxy, mut sxx) = (0.0, 0.0);
+        for (&k, &c) in counts.iter().zip(cycles) {
+            let dx = f64::from(k) - mean_n;
+            sxy += dx * (c as f64 - mean_c);
+            sxx += dx * dx;
+        }
+        let slope = (sxx > 0.0).then(|| sxy / sxx);
+        Some(Iterations {
+            mean: mean_n,
+            expected,
+            cycles_per_iteration: slope.map(|b| b.max(0.0).round() as u64),
+            normalised_avg: slope
+                .map(|b| (mean_c + (expected - mean_n) * b).max(0.0).round() as u64),
+        })
+    }
 }
 
 /// The result of one measurement.
@@ -436,10 +488,14 @@ pub trait HostSig {
     const XI: usize;
     /// Signing randomness bytes.
     const RND: usize;
+    /// Expected iterations of the signing loop (FIPS 204, Table 1), for a scheme with
+    /// a rejection loop.
+    const EXPECTED_ITERATIONS: Option<f64> = None;
     /// Key generation from a seed: (verifying key, signing key).
     fn keygen(xi: &[u8]) -> (Vec<u8>, Vec<u8>);
-    /// A signature of `msg` (empty context) with the randomness `rnd`.
-    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> Vec<u8>;
+    /// A signature of `msg` (empty context) with the randomness `rnd`, and the number
+    /// of iterations of the rejection loop when the scheme has one.
+    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> (Vec<u8>, Option<u32>);
 }
 
 /// ML-DSA on the host (the `Reference` strategy).
@@ -451,6 +507,7 @@ impl<P: ParameterSet> HostSig for MlDsaHost<P> {
     const SIG: usize = P::SIG_BYTES;
     const XI: usize = 32;
     const RND: usize = 32;
+    const EXPECTED_ITERATIONS: Option<f64> = Some(expected_iterations(P::K, P::L));
 
     fn keygen(xi: &[u8]) -> (Vec<u8>, Vec<u8>) {
         let xi: &[u8; 32] = xi.try_into().expect("a 32-byte seed");
@@ -460,12 +517,13 @@ impl<P: ParameterSet> HostSig for MlDsaHost<P> {
         (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
     }
 
-    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> Vec<u8> {
+    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> (Vec<u8>, Option<u32>) {
         let sk = SigningKey::<P>::from_bytes(sk).expect("host key");
         let rnd: &[u8; 32] = rnd.try_into().expect("32 bytes of randomness");
         let mut sig = Signature::<P>::default();
-        MlDsa::<P, Reference>::sign(&sk, msg, &[], rnd, &mut sig).expect("host sign");
-        sig.as_bytes().to_vec()
+        let n = MlDsa::<P, Reference>::sign_with_iteration_count(&sk, msg, &[], rnd, &mut sig)
+            .expect("host sign");
+        (sig.as_bytes().to_vec(), Some(n))
     }
 }
 
@@ -486,11 +544,21 @@ impl<P: pqfit::cross::CrossParams> HostSig for CrossHost<P> {
         (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
     }
 
-    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> Vec<u8> {
+    fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> (Vec<u8>, Option<u32>) {
         let sk = pqfit::cross::SigningKey::<P>::from_bytes(sk).expect("host key");
         let mut sig = pqfit::cross::Signature::<P>::default();
         pqfit::cross::Cross::<P>::sign(&sk, msg, rnd, &mut sig).expect("host sign");
-        sig.as_bytes().to_vec()
+        (sig.as_bytes().to_vec(), None)
+    }
+}
+
+/// FIPS 204, Table 1: the expected number of signing iterations of ML-DSA-44, 65 and
+/// 87, by their (k, l).
+pub const fn expected_iterations(k: usize, l: usize) -> f64 {
+    match (k, l) {
+        (4, 4) => 4.25,
+        (6, 5) => 5.1,
+        _ => 3.85,
     }
 }
 
@@ -498,17 +566,23 @@ impl<P: pqfit::cross::CrossParams> HostSig for CrossHost<P> {
 struct HostRef {
     keys: Vec<(Vec<u8>, Vec<u8>)>,
     sigs: Vec<Vec<u8>>,
+    /// Iterations of each signature's rejection loop, when the scheme has one.
+    iterations: Vec<Option<u32>>,
 }
 
 fn host_ref<H: HostSig>(inp: &Inputs) -> HostRef {
     let keys: Vec<(Vec<u8>, Vec<u8>)> = inp.xis.iter().map(|xi| H::keygen(xi)).collect();
-    let sigs = inp
+    let (sigs, iterations) = inp
         .msgs
         .iter()
         .zip(&inp.rnds)
         .map(|(m, r)| H::sign(&keys[0].1, m, r))
-        .collect();
-    HostRef { keys, sigs }
+        .unzip();
+    HostRef {
+        keys,
+        sigs,
+        iterations,
+    }
 }
 
 /// A buffer of the firmware: address and size from its symbol.
@@ -709,6 +783,7 @@ pub fn run_signature<H: HostSig>(
         flash_bytes: image.flash,
         runs: 0,
         opt_level: req.opt_level.clone(),
+        iterations: None,
     };
     let mut keygen = Acc::default();
     for (i, x) in inputs.xis.iter().enumerate() {
@@ -745,6 +820,7 @@ pub fn run_signature<H: HostSig>(
         )?;
         sign.runs.push(run);
     }
+    let sign_cycles: Vec<u64> = sign.runs.iter().map(|r| r.cycles).collect();
 
     let mut verify = Acc::default();
     let write_verify_inputs = |m: &mut Machine, i: usize, signature: &[u8]| -> Result<(), Error> {
@@ -772,12 +848,19 @@ pub fn run_signature<H: HostSig>(
         }
     }
 
-    Ok(finish(
+    let mut m = finish(
         &common,
         [(keygen, "keygen"), (sign, "sign"), (verify, "verify")],
         elf,
         &image,
-    ))
+    );
+    let counts: Option<Vec<u32>> = host.iterations[..req.sign_runs].iter().copied().collect();
+    if let (Some(counts), Some(expected)) = (counts, H::EXPECTED_ITERATIONS) {
+        if let Some(r) = m.ops.iter_mut().find(|r| r.op == "sign") {
+            r.iterations = Iterations::fit(&counts, &sign_cycles, expected);
+        }
+    }
+    Ok(m)
 }
 
 /// The measurement of three operations: a report for each that ran (key generation
@@ -839,6 +922,7 @@ pub fn measure_elf(
             flash_bytes: image.flash,
             runs: 0,
             opt_level: String::new(),
+            iterations: None,
         };
         ops.push(Acc { runs: vec![run] }.report(&common, name));
     }

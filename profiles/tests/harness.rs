@@ -247,7 +247,13 @@ fn flash_and_static_ram_of_a_known_elf() {
             text: 12,
             rodata: 24,
             data: 8,
-            total: 44
+            total: 44,
+            // No Rust symbols: everything is scaffold.
+            split: pqfit_profiles::elf::FlashSplit {
+                scheme: 0,
+                keccak: 0,
+                scaffold: 44
+            }
         }
     );
     // .data 8 + .bss 64

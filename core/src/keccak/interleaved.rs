@@ -155,7 +155,7 @@ pub const fn deinterleave(words: [u32; 2]) -> u64 {
 }
 
 /// The round constants, interleaved.
-const RC_INTERLEAVED: [[u32; 2]; 24] = {
+static RC_INTERLEAVED: [[u32; 2]; 24] = {
     let mut rc = [[0u32; 2]; 24];
     let mut i = 0;
     while i < 24 {
@@ -166,7 +166,7 @@ const RC_INTERLEAVED: [[u32; 2]; 24] = {
 };
 
 /// The round constants of each round pair, for the looped permutation.
-const RC_PAIRS: [[[u32; 2]; 2]; 12] = {
+static RC_PAIRS: [[[u32; 2]; 2]; 12] = {
     let mut rc = [[[0u32; 2]; 2]; 12];
     let mut i = 0;
     while i < 12 {

@@ -13,7 +13,7 @@ use super::params::{N, Q};
 pub const ZETA: u64 = 1753;
 
 /// `zeta^brv8(k) * 2^32 mod q`, centred, for k = 0..255 (entry 0 is unused).
-pub const ZETAS: [i32; N] = zetas();
+pub static ZETAS: [i32; N] = zetas();
 
 /// `2^64 / 256 mod q`: undoes the 1/256 of the inverse transform and restores one R.
 pub const INV_NTT_SCALE: i32 =

@@ -5,7 +5,7 @@ use super::packing::bit_unpack_gamma1_part;
 use super::params::{ParameterSet, N, Q};
 use super::poly::Poly;
 use crate::ct;
-use crate::hash::{Shake128, Shake256, SHAKE128_RATE, SHAKE256_RATE};
+use crate::hash::{Shake128, Shake256, Shake256Reader, SHAKE128_RATE, SHAKE256_RATE};
 use crate::keccak::Keccak;
 use zeroize::Zeroize;
 
@@ -217,10 +217,7 @@ pub fn expand_mask_entry<P: ParameterSet, K: Keccak>(
     y: &mut Poly,
 ) {
     const QUARTER: usize = N / 4;
-    let mut h = Shake256::<K>::with_backend();
-    h.absorb(rho_pp);
-    h.absorb(&(kappa.wrapping_add(r as u16)).to_le_bytes());
-    let mut xof = h.finalize();
+    let mut xof = mask_stream::<K>(rho_pp, kappa, r);
     let mut v = [0u8; QUARTER * 20 / 8];
     let v = &mut v[..QUARTER * P::GAMMA1_BITS / 8];
     for part in 0..4 {
@@ -228,6 +225,27 @@ pub fn expand_mask_entry<P: ParameterSet, K: Keccak>(
         bit_unpack_gamma1_part::<P>(v, &mut y.coeffs[part * QUARTER..(part + 1) * QUARTER]);
     }
     v.zeroize();
+}
+
+/// ExpandMask (Algorithm 34) for y\[r\] left in its packed form: the `POLY_Z_BYTES`
+/// bytes of SHAKE256 output that Algorithm 34 unpacks. They are exactly the z
+/// encoding of y (BitPack(y, gamma1 - 1, gamma1) stores gamma1 - y, which is what
+/// the stream holds), so [`super::packing::bit_unpack_gamma1`] recovers y.
+pub fn expand_mask_packed<P: ParameterSet, K: Keccak>(
+    rho_pp: &[u8; 64],
+    kappa: u16,
+    r: usize,
+    out: &mut [u8],
+) {
+    mask_stream::<K>(rho_pp, kappa, r).squeeze(&mut out[..P::POLY_Z_BYTES]);
+}
+
+/// The SHAKE256 stream of ExpandMask for y\[r\]: rho'' || IntegerToBytes(kappa + r, 2).
+fn mask_stream<K: Keccak>(rho_pp: &[u8; 64], kappa: u16, r: usize) -> Shake256Reader<K> {
+    let mut h = Shake256::<K>::with_backend();
+    h.absorb(rho_pp);
+    h.absorb(&(kappa.wrapping_add(r as u16)).to_le_bytes());
+    h.finalize()
 }
 
 #[cfg(test)]
@@ -367,6 +385,18 @@ mod tests {
         assert!(a.coeffs.iter().all(|&x| x > -(1 << 17) && x <= 1 << 17));
         expand_mask_entry::<MlDsa44, K>(&rp, 11, 1, &mut b);
         assert_eq!(a, b, "ExpandMask uses kappa + r as the counter");
+        for_each_packed_mask_agrees::<MlDsa44>(&rp);
+        for_each_packed_mask_agrees::<MlDsa65>(&rp);
+    }
+
+    /// The packed ExpandMask output decodes to the unpacked one.
+    fn for_each_packed_mask_agrees<P: ParameterSet>(rp: &[u8; 64]) {
+        let (mut a, mut b) = (Poly::zero(), Poly::zero());
+        let mut packed = [0u8; 640];
+        expand_mask_entry::<P, K>(rp, 5, 3, &mut a);
+        expand_mask_packed::<P, K>(rp, 5, 3, &mut packed);
+        crate::mldsa::packing::bit_unpack_gamma1::<P>(&packed[..P::POLY_Z_BYTES], &mut b);
+        assert_eq!(a, b);
     }
 
     #[test]

@@ -23,7 +23,7 @@ const MONT: i32 = (1 << 16) % QS;
 /// A primitive 256th root of unity mod q' (the smallest).
 pub const ROOT: i32 = root();
 /// `ROOT^brv7(k) * 2^16 mod q'`, centred, for k = 0..127.
-const ZETAS: [i16; 128] = zetas();
+static ZETAS: [i16; 128] = zetas();
 /// `2^32 / 128 mod q'`: undoes the 1/128 of the inverse and restores one factor 2^16.
 const INV_SCALE: i32 = (pow(MONT, 2) as i64 * pow(128, QS - 2) as i64 % QS as i64) as i32;
 
@@ -76,48 +76,112 @@ const fn reduce_sum(a: i32) -> i32 {
 
 /// Forward transform in place: coefficients of absolute value below q' in, below
 /// 8 q' out (standard order; 128 degree-2 residues).
+///
+/// The seven layers (lengths 128 down to 2) run as three passes of two layers (a
+/// radix-4 butterfly on four coefficients in registers) and a last single layer, as
+/// `super::ntt::ntt` does: the same arithmetic, layer by layer, with each coefficient
+/// loaded and stored four times instead of seven.
 pub fn ntt(a: &mut [i32; N]) {
-    let mut k = 1;
-    let mut len = 128;
-    while len >= 2 {
-        let mut start = 0;
-        while start < N {
-            let zeta = ZETAS[k] as i32;
-            k += 1;
-            for j in start..start + len {
-                let t = fqmul(zeta, a[j + len]);
-                a[j + len] = a[j] - t;
-                a[j] += t;
-            }
-            start += 2 * len;
+    ntt_layer_pair::<64>(a);
+    ntt_layer_pair::<16>(a);
+    ntt_layer_pair::<4>(a);
+    // Layer of length 2: 64 blocks of 4, zetas from index 64.
+    for (b, block) in a.chunks_exact_mut(4).enumerate() {
+        let zeta = ZETAS[64 + b] as i32;
+        for j in 0..2 {
+            let t = fqmul(zeta, block[j + 2]);
+            block[j + 2] = block[j] - t;
+            block[j] += t;
         }
-        len >>= 1;
     }
     for c in a.iter_mut() {
         *c = reduce_sum(*c);
     }
 }
 
-/// Inverse transform times 2^16 in place; |coefficients| below q' in and out.
-pub fn inv_ntt_tomont(a: &mut [i32; N]) {
-    let mut k = 127;
-    let mut len = 2;
-    while len <= 128 {
-        let mut start = 0;
-        while start < N {
-            let zeta = ZETAS[k] as i32;
-            k -= 1;
-            for j in start..start + len {
-                let t = a[j];
-                a[j] = reduce_sum(t + a[j + len]);
-                a[j + len] = fqmul(zeta, a[j + len] - t);
-            }
-            start += 2 * len;
+/// The forward layers of lengths `2L` and `L` (zetas of layer `len`, block `b`:
+/// `ZETAS[128 / len + b]`).
+#[inline(always)]
+fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
+    let n1 = N / (4 * L);
+    for (b, block) in a.chunks_exact_mut(4 * L).enumerate() {
+        let z1 = ZETAS[n1 + b] as i32;
+        let z2 = ZETAS[2 * n1 + 2 * b] as i32;
+        let z3 = ZETAS[2 * n1 + 2 * b + 1] as i32;
+        for j in 0..L {
+            let (mut c0, mut c1, mut c2, mut c3) =
+                (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
+            let t = fqmul(z1, c2);
+            c2 = c0 - t;
+            c0 += t;
+            let t = fqmul(z1, c3);
+            c3 = c1 - t;
+            c1 += t;
+            let t = fqmul(z2, c1);
+            c1 = c0 - t;
+            c0 += t;
+            let t = fqmul(z3, c3);
+            c3 = c2 - t;
+            c2 += t;
+            block[j] = c0;
+            block[j + L] = c1;
+            block[j + 2 * L] = c2;
+            block[j + 3 * L] = c3;
         }
-        len <<= 1;
     }
+}
+
+/// Inverse transform times 2^16 in place; |coefficients| below q' in and out.
+///
+/// A single layer of length 2, then three passes of two layers, mirroring [`ntt`].
+pub fn inv_ntt_tomont(a: &mut [i32; N]) {
+    // Layer of length 2: block b uses ZETAS[127 - b].
+    for (b, block) in a.chunks_exact_mut(4).enumerate() {
+        let zeta = ZETAS[127 - b] as i32;
+        for j in 0..2 {
+            let t = block[j];
+            block[j] = reduce_sum(t + block[j + 2]);
+            block[j + 2] = fqmul(zeta, block[j + 2] - t);
+        }
+    }
+    inv_ntt_layer_pair::<4>(a);
+    inv_ntt_layer_pair::<16>(a);
+    inv_ntt_layer_pair::<64>(a);
     for c in a.iter_mut() {
         *c = fqmul(*c, INV_SCALE);
+    }
+}
+
+/// The inverse layers of lengths `L` and `2L` (zeta of layer `len`, block `b`:
+/// `ZETAS[256 / len - 1 - b]`).
+#[inline(always)]
+fn inv_ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
+    let n1 = N / L;
+    let n2 = N / (2 * L);
+    for (b, block) in a.chunks_exact_mut(4 * L).enumerate() {
+        let z0 = ZETAS[n1 - 1 - 2 * b] as i32;
+        let z1 = ZETAS[n1 - 2 - 2 * b] as i32;
+        let z2 = ZETAS[n2 - 1 - b] as i32;
+        for j in 0..L {
+            let (mut c0, mut c1, mut c2, mut c3) =
+                (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
+            let t = c0;
+            c0 = reduce_sum(t + c1);
+            c1 = fqmul(z0, c1 - t);
+            let t = c2;
+            c2 = reduce_sum(t + c3);
+            c3 = fqmul(z1, c3 - t);
+            let t = c0;
+            c0 = reduce_sum(t + c2);
+            c2 = fqmul(z2, c2 - t);
+            let t = c1;
+            c1 = reduce_sum(t + c3);
+            c3 = fqmul(z2, c3 - t);
+            block[j] = c0;
+            block[j + L] = c1;
+            block[j + 2 * L] = c2;
+            block[j + 3 * L] = c3;
+        }
     }
 }
 
@@ -190,6 +254,58 @@ mod tests {
             inv_ntt_tomont(&mut r);
             let got: [i32; N] = core::array::from_fn(|i| centred(r[i]));
             assert_eq!(got, want, "round {round}");
+        }
+    }
+
+    /// The transforms layer by layer, one loop per layer (the definition the
+    /// two-layer passes must match exactly).
+    fn ntt_by_layers(a: &mut [i32; N]) {
+        let (mut k, mut len) = (1, 128);
+        while len >= 2 {
+            for start in (0..N).step_by(2 * len) {
+                let zeta = ZETAS[k] as i32;
+                k += 1;
+                for j in start..start + len {
+                    let t = fqmul(zeta, a[j + len]);
+                    a[j + len] = a[j] - t;
+                    a[j] += t;
+                }
+            }
+            len >>= 1;
+        }
+        a.iter_mut().for_each(|c| *c = reduce_sum(*c));
+    }
+
+    fn inv_ntt_by_layers(a: &mut [i32; N]) {
+        let (mut k, mut len) = (127, 2);
+        while len <= 128 {
+            for start in (0..N).step_by(2 * len) {
+                let zeta = ZETAS[k] as i32;
+                k -= 1;
+                for j in start..start + len {
+                    let t = a[j];
+                    a[j] = reduce_sum(t + a[j + len]);
+                    a[j + len] = fqmul(zeta, a[j + len] - t);
+                }
+            }
+            len <<= 1;
+        }
+        a.iter_mut().for_each(|c| *c = fqmul(*c, INV_SCALE));
+    }
+
+    #[test]
+    fn two_layer_passes_equal_the_layers() {
+        let mut seed = 5;
+        for _ in 0..20 {
+            let a: [i32; N] = core::array::from_fn(|_| (lcg(&mut seed) % 1537) as i32 - 768);
+            let (mut x, mut y) = (a, a);
+            ntt(&mut x);
+            ntt_by_layers(&mut y);
+            assert_eq!(x, y);
+            let (mut x, mut y) = (a, a);
+            inv_ntt_tomont(&mut x);
+            inv_ntt_by_layers(&mut y);
+            assert_eq!(x, y);
         }
     }
 

@@ -19,7 +19,8 @@ const MAX_HINT_MASK_BYTES: usize = 8 * N / 8;
 /// `mu` (lines 6 and 7 are the caller's), with the strategy's stores prepared for
 /// this key (`a` by `MatrixA::expand`, `secrets` by `SecretVectors::load`).
 /// Writes sigEncode(c-tilde, z, h) into `sig` (`SIG_BYTES` long); `sk` is a
-/// validated encoded secret key.
+/// validated encoded secret key. Returns the number of iterations of the rejection
+/// loop (public: it is what signing time shows).
 ///
 /// Constant-time in the key: the checks of an iteration scan every coefficient and
 /// only their outcome (reject or accept) steers control flow. The hint is gathered
@@ -31,7 +32,7 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
     mu: &[u8; 64],
     rnd: &[u8; 32],
     sig: &mut [u8],
-) {
+) -> u32 {
     let seeds = packing::sk_seeds(sk);
     // rho is the public key's seed of A-hat.
     let mut rho = *seeds.rho;
@@ -50,38 +51,50 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
     let mut work = Zeroizing::new([Poly::zero(), Poly::zero(), Poly::zero()]);
     let [pa, pb, pc] = &mut *work;
 
+    // sigEncode's fields: c-tilde, z (where a `MaskVector::IN_SIGNATURE` component
+    // keeps y until the iteration is accepted) and the hint.
+    let (c_tilde, rest) = sig.split_at_mut(P::C_TILDE_BYTES);
+    let (z_field, h_field) = rest.split_at_mut(P::L * P::POLY_Z_BYTES);
+
     let mut kappa: u16 = 0;
+    let mut iterations = 0u32;
     loop {
-        S::Mask::expand::<S::Keccak>(&mut y, &rho_pp, kappa);
-        let ctx = MaskedProduct::<P, S::Matrix, S::Mask, S::Keccak> {
-            a,
-            rho,
-            y: &y,
-            rho_pp: &rho_pp,
-            kappa,
-            keccak: PhantomData,
-        };
+        iterations += 1;
+        S::Mask::expand::<S::Keccak>(&mut y, z_field, &rho_pp, kappa);
+        let ctx = masked_product::<P, S>(a, rho, &y, &rho_pp, z_field, kappa);
         let next_kappa = kappa.wrapping_add(P::L as u16);
 
         // w = NTT^-1(A-hat ∘ NTT(y)); c-tilde = H(mu || w1Encode(HighBits(w)))
         let mut h = Shake256::<S::Keccak>::with_backend();
         h.absorb(mu);
-        S::Commit::commit(&mut w, &ctx, &mut h, pa, pb);
-        let c_tilde = &mut sig[..P::C_TILDE_BYTES];
+        S::Commit::commit(&mut w, &ctx, &mut h, [&mut *pa, &mut *pb, &mut *pc]);
         h.finalize().squeeze(c_tilde);
         sample::sample_in_ball::<P, S::Keccak>(c_tilde, pa);
         S::Product::prepare_challenge(pa, &mut c);
 
-        // z = y + c s1, checked and packed straight into the signature.
-        // 1 while every check of this iteration passes.
+        // z = y + c s1, checked, and packed straight into the signature unless y
+        // lives there until the iteration is accepted. `ok` is 1 while every check
+        // of this iteration passes.
         let mut ok = 1u32;
         for j in 0..P::L {
-            let s1 = S::Secrets::get(secrets, sk, Secret::S1, j, pa);
-            let z = &mut *pb;
-            S::Product::multiply(&c, Secret::S1, s1, z);
-            z.add_assign(S::Mask::y::<S::Keccak>(&y, &rho_pp, kappa, j, pc));
-            ok &= z.norm_below(P::GAMMA1 - P::BETA);
-            packing::bit_pack_gamma1::<P>(z, &mut sig[packing::sig_z_range::<P>(j)]);
+            z_row::<P, S>(
+                secrets,
+                sk,
+                &c,
+                &y,
+                z_field,
+                &rho_pp,
+                kappa,
+                j,
+                [pa, pb, pc],
+            );
+            ok &= pb.norm_below(P::GAMMA1 - P::BETA);
+            if !S::Mask::IN_SIGNATURE {
+                packing::bit_pack_gamma1::<P>(
+                    pb,
+                    &mut z_field[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES],
+                );
+            }
         }
         // The rejection decision is declassified: how many iterations a signature took
         // shows in the time of any implementation, and the rejected candidates' values
@@ -90,6 +103,8 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             kappa = next_kappa;
             continue;
         }
+        // Phase two reads y (to rebuild rows of w) but writes nothing into z's field.
+        let ctx = masked_product::<P, S>(a, rho, &y, &rho_pp, z_field, kappa);
 
         // r = w - c s2: ||LowBits(r)|| < gamma2 - beta; ||c t0|| < gamma2;
         // h = MakeHint(-c t0, r + c t0) = [HighBits(r) != HighBits(r + c t0)].
@@ -124,9 +139,68 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             continue;
         }
 
-        // Accepted: the hint is part of the signature.
+        // Accepted: the hint is part of the signature; z replaces the y kept in its
+        // field.
         ct::declassify_bytes(&mut hint[..]);
-        packing::hint_bit_pack::<P>(&hint[..], &mut sig[P::SIG_H_OFFSET..]);
-        return;
+        if S::Mask::IN_SIGNATURE {
+            for j in 0..P::L {
+                z_row::<P, S>(
+                    secrets,
+                    sk,
+                    &c,
+                    &y,
+                    z_field,
+                    &rho_pp,
+                    kappa,
+                    j,
+                    [pa, pb, pc],
+                );
+                packing::bit_pack_gamma1::<P>(
+                    pb,
+                    &mut z_field[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES],
+                );
+            }
+        }
+        packing::hint_bit_pack::<P>(&hint[..], h_field);
+        return iterations;
     }
+}
+
+/// What forming w needs in iteration `kappa`.
+fn masked_product<'a, P: ParameterSet, S: Strategy<P>>(
+    a: &'a <S::Matrix as MatrixA<P>>::Store,
+    rho: &'a [u8; 32],
+    y: &'a <S::Mask as MaskVector<P>>::Store,
+    rho_pp: &'a [u8; 64],
+    z_field: &'a [u8],
+    kappa: u16,
+) -> MaskedProduct<'a, P, S::Matrix, S::Mask, S::Keccak> {
+    MaskedProduct {
+        a,
+        rho,
+        y,
+        rho_pp,
+        z_field,
+        kappa,
+        keccak: PhantomData,
+    }
+}
+
+/// z\[j\] = y\[j\] + c s1\[j\] into `work[1]` (`work[0]` and `work[2]` are scratch).
+#[allow(clippy::too_many_arguments)]
+fn z_row<P: ParameterSet, S: Strategy<P>>(
+    secrets: &<S::Secrets as SecretVectors<P, S::Product>>::Store,
+    sk: &[u8],
+    c: &<S::Product as ChallengeProduct<P>>::Challenge,
+    y: &<S::Mask as MaskVector<P>>::Store,
+    z_field: &[u8],
+    rho_pp: &[u8; 64],
+    kappa: u16,
+    j: usize,
+    work: [&mut Poly; 3],
+) {
+    let [pa, z, pc] = work;
+    let s1 = S::Secrets::get(secrets, sk, Secret::S1, j, pa);
+    S::Product::multiply(c, Secret::S1, s1, z);
+    z.add_assign(S::Mask::y::<S::Keccak>(y, z_field, rho_pp, kappa, j, pc));
 }

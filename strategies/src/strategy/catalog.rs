@@ -9,7 +9,7 @@ pub const SECRETS: &[&str] = &["CachedNtt", "RecomputeOnDemand"];
 /// Implementations of [`Commitment`](super::Commitment).
 pub const COMMIT: &[&str] = &["FullW", "StreamedW"];
 /// Implementations of [`MaskVector`](super::MaskVector).
-pub const MASK: &[&str] = &["StoredY", "RegeneratedY"];
+pub const MASK: &[&str] = &["StoredY", "RegeneratedY", "SignatureY"];
 /// Implementations of [`ChallengeProduct`](super::ChallengeProduct).
 pub const PRODUCT: &[&str] = &["NttProduct", "SmallModulusProduct", "SparseProduct"];
 
@@ -21,7 +21,7 @@ pub const KECCAK: &[&str] = &["Interleaved32", "Interleaved32Compact", "Sha3Crat
 pub const AXES: [&[&str]; 5] = [MATRIX, SECRETS, COMMIT, MASK, PRODUCT];
 
 /// Number of distinct memory combinations (each with any Keccak backend).
-pub const COMBINATIONS: usize = 2 * 2 * 2 * 2 * 3;
+pub const COMBINATIONS: usize = 2 * 2 * 2 * 3 * 3;
 
 /// A combination: the five memory components and, optionally, the Keccak backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub const PRESETS: &[Preset] = &[
             "StreamedA",
             "RecomputeOnDemand",
             "StreamedW",
-            "RegeneratedY",
+            "SignatureY",
             "SparseProduct",
         ],
     },
@@ -228,8 +228,7 @@ mod tests {
         let expected = [
             (
                 id::<SmallStack>(),
-                id::<Custom<StreamedA, RecomputeOnDemand, StreamedW, RegeneratedY, SparseProduct>>(
-                ),
+                id::<Custom<StreamedA, RecomputeOnDemand, StreamedW, SignatureY, SparseProduct>>(),
             ),
             (
                 id::<Balanced>(),

@@ -20,12 +20,12 @@ impl<P: ParameterSet> Commitment<P> for FullW {
         store: &mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y, K>,
         h: &mut Shake256<K>,
-        _acc: &mut Poly,
-        scratch: &mut Poly,
+        work: [&mut Poly; 3],
     ) {
+        let [scratch, _, _] = work;
         store.iter_mut().for_each(Zeroize::zeroize);
         for j in 0..P::L {
-            let y_hat = Y::y_hat::<K>(ctx.y, ctx.rho_pp, ctx.kappa, j, scratch);
+            let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
             for (i, w) in store.iter_mut().enumerate() {
                 M::mul_acc::<K>(ctx.a, ctx.rho, i, j, y_hat, w);
             }

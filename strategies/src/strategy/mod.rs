@@ -25,6 +25,7 @@ mod ntt_product;
 mod presets;
 mod recompute_on_demand;
 mod regenerated_y;
+mod signature_y;
 mod small_modulus_product;
 mod sparse_product;
 mod stored_y;
@@ -38,6 +39,7 @@ pub use ntt_product::NttProduct;
 pub use presets::{Balanced, Custom, FastSign, Reference, SmallStack};
 pub use recompute_on_demand::RecomputeOnDemand;
 pub use regenerated_y::RegeneratedY;
+pub use signature_y::SignatureY;
 pub use small_modulus_product::SmallModulusProduct;
 pub use sparse_product::SparseProduct;
 pub use stored_y::StoredY;
@@ -174,18 +176,34 @@ pub fn decode_secret<P: ParameterSet>(sk: &[u8], kind: Secret, index: usize, out
 
 /// Where the vector multiplied by A lives: the mask y while signing, and by the same
 /// choice NTT(s1) in key generation and NTT(z) in verification.
+///
+/// While signing, every method also sees the signature's z field (`z_field`,
+/// `l * POLY_Z_BYTES` bytes of the caller's signature buffer), which holds nothing
+/// until an iteration is accepted: a component may keep y there, bit-packed as z is
+/// ([`MaskVector::IN_SIGNATURE`]).
 pub trait MaskVector<P: ParameterSet>: crate::sealed::Sealed {
     /// Memory kept for one signing call (y).
     type Store: Default + Zeroize;
     /// Memory kept for one key generation or verification (NTT(s1) or NTT(z)).
     type VectorStore: Default + Zeroize;
 
+    /// Whether y lives in the signature's z field: the signing algorithm then packs z
+    /// there only once the iteration is accepted (each packed y\[j\] is replaced by
+    /// z\[j\] = y\[j\] + c s1\[j\]) instead of while checking it.
+    const IN_SIGNATURE: bool = false;
+
     /// Starts an iteration with counter `kappa`.
-    fn expand<K: Keccak>(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16);
+    fn expand<K: Keccak>(
+        store: &mut Self::Store,
+        z_field: &mut [u8],
+        rho_pp: &[u8; 64],
+        kappa: u16,
+    );
 
     /// y\[j\] (normal domain), borrowed from the store or built in `scratch`.
     fn y<'a, K: Keccak>(
         store: &'a Self::Store,
+        z_field: &[u8],
         rho_pp: &[u8; 64],
         kappa: u16,
         j: usize,
@@ -195,6 +213,7 @@ pub trait MaskVector<P: ParameterSet>: crate::sealed::Sealed {
     /// NTT(y\[j\]), borrowed from the store or built in `scratch`.
     fn y_hat<'a, K: Keccak>(
         store: &'a Self::Store,
+        z_field: &[u8],
         rho_pp: &[u8; 64],
         kappa: u16,
         j: usize,
@@ -257,6 +276,8 @@ pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K
     pub y: &'a Y::Store,
     /// The seed of y.
     pub rho_pp: &'a [u8; 64],
+    /// The signature's z field (where [`MaskVector::IN_SIGNATURE`] components keep y).
+    pub z_field: &'a [u8],
     /// The iteration counter.
     pub kappa: u16,
     /// The Keccak backend that samples A and y.
@@ -266,12 +287,24 @@ pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K
 impl<P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak> MaskedProduct<'_, P, M, Y, K> {
     /// Row `i` of w into `out`, coefficients in [0, q); `scratch` may receive NTT(y\[j\]).
     pub fn row(&self, i: usize, out: &mut Poly, scratch: &mut Poly) {
-        out.coeffs = [0; pqfit_core::mldsa::params::N];
-        for j in 0..P::L {
-            let y_hat = Y::y_hat::<K>(self.y, self.rho_pp, self.kappa, j, scratch);
-            M::mul_acc::<K>(self.a, self.rho, i, j, y_hat, out);
+        self.rows(i, [out], scratch);
+    }
+
+    /// Rows `i0, i0 + 1, ...` of w into `out`, coefficients in [0, q): each NTT(y\[j\])
+    /// is formed once (in `scratch`) for all of them.
+    pub fn rows<const R: usize>(&self, i0: usize, mut out: [&mut Poly; R], scratch: &mut Poly) {
+        for o in out.iter_mut() {
+            o.coeffs = [0; pqfit_core::mldsa::params::N];
         }
-        finish_w_row(out);
+        for j in 0..P::L {
+            let y_hat = Y::y_hat::<K>(self.y, self.z_field, self.rho_pp, self.kappa, j, scratch);
+            for (r, o) in out.iter_mut().enumerate() {
+                M::mul_acc::<K>(self.a, self.rho, i0 + r, j, y_hat, o);
+            }
+        }
+        for o in out.iter_mut() {
+            finish_w_row(o);
+        }
     }
 }
 
@@ -288,14 +321,13 @@ pub trait Commitment<P: ParameterSet>: crate::sealed::Sealed {
     type Store: Default + Zeroize;
 
     /// Forms w, absorbs w1Encode(HighBits(w)) into `h` (the hash for c-tilde) and
-    /// keeps what [`Commitment::w`] needs. `acc` and `scratch` are the caller's
-    /// work polynomials, free for the duration of the call.
+    /// keeps what [`Commitment::w`] needs. `work` are the caller's three work
+    /// polynomials, free for the duration of the call.
     fn commit<M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         store: &mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y, K>,
         h: &mut Shake256<K>,
-        acc: &mut Poly,
-        scratch: &mut Poly,
+        work: [&mut Poly; 3],
     );
 
     /// w\[i\] with coefficients in [0, q), from the store or rebuilt in `out`

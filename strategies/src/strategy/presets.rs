@@ -2,7 +2,7 @@
 
 use super::{
     CachedA, CachedNtt, ChallengeProduct, Commitment, DefaultKeccak, FullW, Keccak, MaskVector,
-    MatrixA, NttProduct, RecomputeOnDemand, RegeneratedY, SecretVectors, SmallModulusProduct,
+    MatrixA, NttProduct, RecomputeOnDemand, SecretVectors, SignatureY, SmallModulusProduct,
     SparseProduct, StoredY, Strategy, StreamedA, StreamedW,
 };
 use core::marker::PhantomData;
@@ -39,7 +39,7 @@ pub type Reference = Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct>;
 /// The smallest stack: nothing of A, s1/s2/t0, w or y is kept; every polynomial is
 /// sampled, decoded or recomputed where it is used, and c times a secret is a
 /// transform-free schoolbook product.
-pub type SmallStack = Custom<StreamedA, RecomputeOnDemand, StreamedW, RegeneratedY, SparseProduct>;
+pub type SmallStack = Custom<StreamedA, RecomputeOnDemand, StreamedW, SignatureY, SparseProduct>;
 
 /// The fastest signing: everything kept, and with an [`ExpandedKey`](crate::ExpandedKey)
 /// A-hat and the transformed secrets are kept across calls too.

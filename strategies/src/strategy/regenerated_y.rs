@@ -16,10 +16,11 @@ impl<P: ParameterSet> MaskVector<P> for RegeneratedY {
     type Store = ();
     type VectorStore = ();
 
-    fn expand<K: Keccak>(_store: &mut (), _rho_pp: &[u8; 64], _kappa: u16) {}
+    fn expand<K: Keccak>(_store: &mut (), _z_field: &mut [u8], _rho_pp: &[u8; 64], _kappa: u16) {}
 
     fn y<'a, K: Keccak>(
         _store: &'a (),
+        _z_field: &[u8],
         rho_pp: &[u8; 64],
         kappa: u16,
         j: usize,
@@ -31,6 +32,7 @@ impl<P: ParameterSet> MaskVector<P> for RegeneratedY {
 
     fn y_hat<'a, K: Keccak>(
         _store: &'a (),
+        _z_field: &[u8],
         rho_pp: &[u8; 64],
         kappa: u16,
         j: usize,

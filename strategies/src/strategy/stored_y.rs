@@ -16,7 +16,12 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
     type Store = GenericArray<Poly, P::LLen>;
     type VectorStore = GenericArray<Poly, P::LLen>;
 
-    fn expand<K: Keccak>(store: &mut Self::Store, rho_pp: &[u8; 64], kappa: u16) {
+    fn expand<K: Keccak>(
+        store: &mut Self::Store,
+        _z_field: &mut [u8],
+        rho_pp: &[u8; 64],
+        kappa: u16,
+    ) {
         for (j, y) in store.iter_mut().enumerate() {
             sample::expand_mask_entry::<P, K>(rho_pp, kappa, j, y);
         }
@@ -24,6 +29,7 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
 
     fn y<'a, K: Keccak>(
         store: &'a Self::Store,
+        _z_field: &[u8],
         _rho_pp: &[u8; 64],
         _kappa: u16,
         j: usize,
@@ -34,6 +40,7 @@ impl<P: ParameterSet> MaskVector<P> for StoredY {
 
     fn y_hat<'a, K: Keccak>(
         store: &'a Self::Store,
+        _z_field: &[u8],
         _rho_pp: &[u8; 64],
         _kappa: u16,
         j: usize,

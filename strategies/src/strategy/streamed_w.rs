@@ -4,7 +4,8 @@ use super::{absorb_w1, Commitment, Keccak, MaskVector, MaskedProduct, MatrixA};
 use pqfit_core::hash::Shake256;
 use pqfit_core::mldsa::{ParameterSet, Poly};
 
-/// Keeps no commitment: each row w\[i\] is formed in the caller's work polynomial,
+/// Keeps no commitment: each row w\[i\] is formed in a work polynomial of the caller
+/// (two rows at a time, sharing each NTT(y\[j\])),
 /// its w1 encoding absorbed into the hash for c-tilde at once, and dropped; the r0
 /// check and the hint form the row again (a second A·y row) when the iteration gets
 /// that far.
@@ -20,12 +21,20 @@ impl<P: ParameterSet> Commitment<P> for StreamedW {
         _store: &mut (),
         ctx: &MaskedProduct<'_, P, M, Y, K>,
         h: &mut Shake256<K>,
-        acc: &mut Poly,
-        scratch: &mut Poly,
+        work: [&mut Poly; 3],
     ) {
-        for i in 0..P::K {
-            ctx.row(i, acc, scratch);
-            absorb_w1::<P, K>(acc, h);
+        // Two rows at a time: each NTT(y[j]) is formed once per pair of rows.
+        let [first, second, scratch] = work;
+        let mut i = 0;
+        while i + 1 < P::K {
+            ctx.rows(i, [&mut *first, &mut *second], scratch);
+            absorb_w1::<P, K>(first, h);
+            absorb_w1::<P, K>(second, h);
+            i += 2;
+        }
+        if i < P::K {
+            ctx.row(i, first, scratch);
+            absorb_w1::<P, K>(first, h);
         }
     }
 
