@@ -10,7 +10,14 @@ use crate::pareto;
 use crate::sweep::Sweep;
 
 /// Every operation of every scheme (each scheme has three of them: `Scheme::ops`).
-pub const OPS: [&str; 5] = ["keygen", "sign", "verify", "encaps", "decaps"];
+pub const OPS: [&str; 6] = [
+    "keygen",
+    "sign",
+    "verify",
+    "sign-expanded",
+    "encaps",
+    "decaps",
+];
 
 /// Stack, flash and RAM limits (bytes); `None` is no limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -289,6 +296,7 @@ fn verb(op: &str) -> &str {
         "keygen" => "generate keys",
         "encaps" => "encapsulate",
         "decaps" => "decapsulate",
+        "sign-expanded" => "sign repeatedly with an expanded key",
         other => other,
     }
 }
@@ -370,7 +378,7 @@ pub fn figures(r: &OpReport) -> String {
 
 fn runs_text(r: &OpReport) -> String {
     match (r.op.as_str(), r.runs) {
-        ("sign", n) => format!("{n} messages"),
+        ("sign" | "sign-expanded", n) => format!("{n} messages"),
         ("keygen", n) => format!("{n} seeds"),
         ("encaps", n) => format!("{n} encapsulations"),
         ("decaps", n) => format!("{n} ciphertexts"),
@@ -406,6 +414,7 @@ mod tests {
             runs: 16,
             opt_level: "3".into(),
             iterations: None,
+            preparation: None,
         }
     }
 

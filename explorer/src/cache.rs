@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// Bumped when the entry format or the meaning of its figures changes.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 /// What a measurement depends on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,14 +167,13 @@ impl Cache {
 /// An entry's figures must be its own: the operations measured, each for its key's target,
 /// scheme and strategy, with as many runs as asked and ordered statistics.
 fn consistent(e: &Entry) -> Result<(), String> {
-    let [k, s, v] = e.key.runs;
     let ops = pqfit_profiles::Scheme::parse(&e.key.scheme)
         .map_err(|e| e.to_string())?
         .ops();
     let expect: Vec<(&str, usize)> = ops
-        .into_iter()
-        .zip([k, s, v])
-        .filter(|(op, n)| *n > 0 || *op == "keygen")
+        .iter()
+        .map(|&op| (op, pqfit_profiles::measure::runs_of(op, e.key.runs)))
+        .filter(|&(op, n)| n > 0 || op == "keygen")
         .collect();
     if e.ops.len() != expect.len() {
         return Err(format!(
@@ -290,6 +289,7 @@ mod tests {
             runs,
             opt_level: key.opt_level.clone(),
             iterations: None,
+            preparation: None,
         };
         Entry {
             key: key.clone(),

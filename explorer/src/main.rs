@@ -91,8 +91,9 @@ struct SweepArgs {
     /// list, or all.
     #[arg(long, default_value = "ml-dsa-65")]
     scheme: String,
-    /// Operation the answer is for (signatures: keygen, sign, verify; KEMs: keygen,
-    /// encaps, decaps).
+    /// Operation the answer is for (signatures: keygen, sign, verify; ML-DSA also
+    /// sign-expanded, repeated signing with a key expanded into static RAM; KEMs:
+    /// keygen, encaps, decaps).
     #[arg(long, value_enum, default_value = "sign")]
     op: OpArg,
     /// Stack budget: 12k, 12KiB and 12288 all mean 12,288 bytes.
@@ -119,6 +120,8 @@ enum OpArg {
     Keygen,
     Sign,
     Verify,
+    /// Repeated signing with a key expanded once and kept in static RAM (ML-DSA).
+    SignExpanded,
     Encaps,
     Decaps,
     All,
@@ -130,6 +133,7 @@ impl OpArg {
             OpArg::Keygen => vec!["keygen"],
             OpArg::Sign => vec!["sign"],
             OpArg::Verify => vec!["verify"],
+            OpArg::SignExpanded => vec!["sign-expanded"],
             OpArg::Encaps => vec!["encaps"],
             OpArg::Decaps => vec!["decaps"],
             OpArg::All => OPS.to_vec(),
@@ -166,9 +170,9 @@ enum Cmd {
         #[command(flatten)]
         build: BuildArgs,
     },
-    /// Build the firmware for a target, scheme and strategy and measure keygen, sign and
-    /// verify in the emulator (outputs checked against the host), or measure named entry
-    /// points of any ELF with --elf.
+    /// Build the firmware for a target, scheme and strategy and measure keygen, sign,
+    /// verify (and for ML-DSA sign-expanded) in the emulator (outputs checked against
+    /// the host), or measure named entry points of any ELF with --elf.
     Measure {
         /// Target profile: m0, m3, m4, rv32 (files in profiles/targets/).
         #[arg(long)]
@@ -584,7 +588,7 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
         MeasureFormat::Json => println!("{}", serde_json::to_string_pretty(&m.ops)?),
         MeasureFormat::Text => {
             println!(
-                "{:<6} {:<10} {:<8} {:>12} {:>12} {:>12} {:>12} {:>9} {:>9} {:>9}",
+                "{:<6} {:<10} {:<13} {:>12} {:>12} {:>12} {:>12} {:>9} {:>9} {:>9}",
                 "target",
                 "scheme",
                 "op",
@@ -598,7 +602,7 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
             );
             for r in &m.ops {
                 println!(
-                    "{:<6} {:<10} {:<8} {:>12} {:>12} {:>12} {:>12} {:>9} {:>9} {:>9}",
+                    "{:<6} {:<10} {:<13} {:>12} {:>12} {:>12} {:>12} {:>9} {:>9} {:>9}",
                     r.target,
                     r.scheme,
                     r.op,
@@ -628,6 +632,17 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
             for r in &m.ops {
                 if let Some(it) = &r.iterations {
                     println!("{} {}", r.op, output::iterations_text(it));
+                }
+                if let Some(p) = &r.preparation {
+                    println!(
+                        "{}: {} once before the runs ({} model cycles, {} B of stack); \
+                         static includes the {} B it keeps",
+                        r.op,
+                        p.call,
+                        budget::group(p.cycles),
+                        budget::group(p.stack_bytes),
+                        budget::group(r.static_ram_bytes.saturating_sub(m.ops[0].static_ram_bytes))
+                    );
                 }
             }
             eprintln!(

@@ -192,7 +192,9 @@ fn chart<DB: DrawingBackend>(
         .find_map(|r| r.ok().map(|f| f.runs))
         .unwrap_or(0);
     let y_desc = match g.op {
-        "sign" => format!("model cycles, millions (mean of {runs} messages; log)"),
+        "sign" | "sign-expanded" => {
+            format!("model cycles, millions (mean of {runs} messages; log)")
+        }
         _ => "model cycles, millions (log)".to_string(),
     };
     chart

@@ -137,6 +137,7 @@ fn verb(op: &str) -> &str {
     match op {
         "keygen" => "key generation",
         "sign" => "signing",
+        "sign-expanded" => "repeated signing with an expanded key",
         "encaps" => "encapsulation",
         "decaps" => "decapsulation",
         _ => "verification",
@@ -389,7 +390,7 @@ fn index_page(targets: &[String], groups: &[Group], stamp: &Stamp) -> Vec<Block>
         }
     }
     for scheme in schemes {
-        for op in scheme.ops() {
+        for &op in scheme.ops() {
             let gs: Vec<&Group> = groups
                 .iter()
                 .filter(|g| g.scheme == scheme && g.op == op)

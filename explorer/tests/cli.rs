@@ -256,7 +256,7 @@ fn a_small_sweep_end_to_end() {
         "self-contained"
     );
     assert!(reports.join("index.md").is_file() && reports.join("index.html").is_file());
-    for op in ["keygen", "sign", "verify"] {
+    for op in ["keygen", "sign", "verify", "sign-expanded"] {
         assert!(reports
             .join(format!("m4-ml-dsa-44-{op}-stack.png"))
             .is_file());

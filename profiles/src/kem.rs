@@ -162,6 +162,7 @@ pub fn run_kem<K: HostKem>(
         runs: 0,
         opt_level: req.opt_level.clone(),
         iterations: None,
+        preparation: None,
     };
     let used_bytes = |m: &mut crate::emu::Machine| -> Result<usize, Error> {
         let b = m.read(used.addr, 4)?;
@@ -249,7 +250,7 @@ pub fn run_kem<K: HostKem>(
 
     Ok(finish(
         &common,
-        [(keygen, "keygen"), (encaps, "encaps"), (decaps, "decaps")],
+        vec![(keygen, "keygen"), (encaps, "encaps"), (decaps, "decaps")],
         elf,
         &image,
     ))

@@ -33,8 +33,27 @@ pub enum Scheme {
 
 /// The operations of a signature scheme, in the order they are measured.
 pub const SIGNATURE_OPS: [&str; 3] = ["keygen", "sign", "verify"];
+/// The operations of ML-DSA: those of [`SIGNATURE_OPS`], then repeated signing with a
+/// key expanded once into static RAM (`MlDsa::sign_expanded`, [`SIGN_EXPANDED`]).
+pub const MLDSA_OPS: [&str; 4] = ["keygen", "sign", "verify", SIGN_EXPANDED];
 /// The operations of a KEM, in the order they are measured.
 pub const KEM_OPS: [&str; 3] = ["keygen", "encaps", "decaps"];
+/// The operation name of signing with an expanded key: the firmware keeps the
+/// `ExpandedKey` in a static (counted as the operation's static RAM), fills it once
+/// with `MlDsa::expand_key` (reported as its [`Preparation`]) and then signs every
+/// message with `MlDsa::sign_expanded`.
+pub const SIGN_EXPANDED: &str = "sign-expanded";
+
+/// Which of the harness's run counts (key generations, signatures, verifications) an
+/// operation is measured with: signing-like operations (sign, sign-expanded, encaps)
+/// take the signature count, verify and decaps the verification count.
+pub fn runs_of(op: &str, [keygens, signs, verifies]: [usize; 3]) -> usize {
+    match op {
+        "keygen" => keygens,
+        "verify" | "decaps" => verifies,
+        _ => signs,
+    }
+}
 
 impl Scheme {
     /// Every scheme: ML-DSA by security category, the KEMs, then the 18 CROSS sets.
@@ -94,11 +113,11 @@ impl Scheme {
     }
 
     /// The operations measured, in order.
-    pub fn ops(self) -> [&'static str; 3] {
-        if self.is_kem() {
-            KEM_OPS
-        } else {
-            SIGNATURE_OPS
+    pub fn ops(self) -> &'static [&'static str] {
+        match self {
+            Scheme::Sntrup761 | Scheme::Ntrulpr761 => &KEM_OPS,
+            Scheme::MlDsa44 | Scheme::MlDsa65 | Scheme::MlDsa87 => &MLDSA_OPS,
+            Scheme::Cross(_) => &SIGNATURE_OPS,
         }
     }
 
@@ -236,6 +255,22 @@ pub struct OpReport {
     /// cycles, and the cycles normalised to the parameter set's expected count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub iterations: Option<Iterations>,
+    /// For an operation that works on state prepared once (sign-expanded: the expanded
+    /// key), the one-off call that prepared it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preparation: Option<Preparation>,
+}
+
+/// The one-off call behind an operation on kept state (`MlDsa::expand_key` before
+/// repeated `sign_expanded` calls): not part of the operation's cycles or stack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preparation {
+    /// The call (`expand_key`).
+    pub call: String,
+    /// Model cycles of the call.
+    pub cycles: u64,
+    /// Its stack high-water mark.
+    pub stack_bytes: u64,
 }
 
 /// Signing time against the number of rejection-loop iterations of each message.
@@ -759,10 +794,22 @@ pub fn run_signature<H: HostSig>(
     if msg.size < MSG_LEN as u64 {
         return Err(Error::Elf("PQFIT_MSG is too small".into()));
     }
+    // Repeated signing, when the firmware has it (ML-DSA): its expanded key is a
+    // static of the firmware, counted for that operation only.
+    let expanded = match (
+        image.symbol("PQFIT_EXPANDED_KEY"),
+        image.symbol("pqfit_fw_expand_key"),
+        image.symbol("pqfit_fw_sign_expanded"),
+    ) {
+        (Some(key), Some(expand), Some(sign)) => Some((key.size, expand.addr, sign.addr)),
+        _ => None,
+    };
+    let key_bytes = expanded.map_or(0, |(size, _, _)| size);
     let io_bytes = [xi, rnd, msg, msg_len, vk, sk, sig]
         .iter()
         .map(|b| b.size)
-        .sum::<u64>();
+        .sum::<u64>()
+        + key_bytes;
     let (keygen_at, sign_at, verify_at) = (
         entry(&image, "pqfit_fw_keygen")?,
         entry(&image, "pqfit_fw_sign")?,
@@ -784,6 +831,7 @@ pub fn run_signature<H: HostSig>(
         runs: 0,
         opt_level: req.opt_level.clone(),
         iterations: None,
+        preparation: None,
     };
     let mut keygen = Acc::default();
     for (i, x) in inputs.xis.iter().enumerate() {
@@ -822,6 +870,36 @@ pub fn run_signature<H: HostSig>(
     }
     let sign_cycles: Vec<u64> = sign.runs.iter().map(|r| r.cycles).collect();
 
+    // The key is expanded once; every message is then signed with it, the statics
+    // (and so the expanded key) kept between the calls as an application keeps them.
+    let mut sign_expanded = Acc::default();
+    let mut preparation = None;
+    if let Some((_, expand_at, sign_expanded_at)) = expanded.filter(|_| req.sign_runs > 0) {
+        m.reset_statics()?;
+        m.write(sk.addr, &host.keys[0].1)?;
+        let run = m.call(expand_at, limit)?;
+        status("expand_key", &run)?;
+        preparation = Some(Preparation {
+            call: "expand_key".into(),
+            cycles: run.cycles,
+            stack_bytes: run.stack_bytes,
+        });
+        for i in 0..req.sign_runs {
+            m.write(msg.addr, &inputs.msgs[i])?;
+            m.write(msg_len.addr, &(MSG_LEN as u32).to_le_bytes())?;
+            m.write(rnd.addr, &inputs.rnds[i])?;
+            let run = m.call(sign_expanded_at, limit)?;
+            status("sign_expanded", &run)?;
+            compare(
+                format!("signature {i} with the expanded key"),
+                &m.read(sig.addr, H::SIG)?,
+                &host.sigs[i],
+            )?;
+            sign_expanded.runs.push(run);
+        }
+    }
+    let sign_expanded_cycles: Vec<u64> = sign_expanded.runs.iter().map(|r| r.cycles).collect();
+
     let mut verify = Acc::default();
     let write_verify_inputs = |m: &mut Machine, i: usize, signature: &[u8]| -> Result<(), Error> {
         m.reset_statics()?;
@@ -850,24 +928,38 @@ pub fn run_signature<H: HostSig>(
 
     let mut m = finish(
         &common,
-        [(keygen, "keygen"), (sign, "sign"), (verify, "verify")],
+        vec![
+            (keygen, "keygen"),
+            (sign, "sign"),
+            (verify, "verify"),
+            (sign_expanded, SIGN_EXPANDED),
+        ],
         elf,
         &image,
     );
+    if let Some(r) = m.ops.iter_mut().find(|r| r.op == SIGN_EXPANDED) {
+        r.static_ram_bytes += key_bytes;
+        r.preparation = preparation;
+    }
     let counts: Option<Vec<u32>> = host.iterations[..req.sign_runs].iter().copied().collect();
     if let (Some(counts), Some(expected)) = (counts, H::EXPECTED_ITERATIONS) {
-        if let Some(r) = m.ops.iter_mut().find(|r| r.op == "sign") {
-            r.iterations = Iterations::fit(&counts, &sign_cycles, expected);
+        for (op, cycles) in [
+            ("sign", &sign_cycles),
+            (SIGN_EXPANDED, &sign_expanded_cycles),
+        ] {
+            if let Some(r) = m.ops.iter_mut().find(|r| r.op == op) {
+                r.iterations = Iterations::fit(&counts, cycles, expected);
+            }
         }
     }
     Ok(m)
 }
 
-/// The measurement of three operations: a report for each that ran (key generation
+/// The measurement of the operations: a report for each that ran (key generation
 /// always), and the emulator totals.
 pub(crate) fn finish(
     common: &OpReport,
-    ops: [(Acc, &str); 3],
+    ops: Vec<(Acc, &str)>,
     elf: &Path,
     image: &Image,
 ) -> Measurement {
@@ -923,6 +1015,7 @@ pub fn measure_elf(
             runs: 0,
             opt_level: String::new(),
             iterations: None,
+            preparation: None,
         };
         ops.push(Acc { runs: vec![run] }.report(&common, name));
     }

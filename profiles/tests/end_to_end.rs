@@ -1,6 +1,7 @@
 //! Builds the firmware for the M4 with ML-DSA-44 and the reference strategy, measures
-//! keygen, sign and verify (outputs checked against the host byte for byte inside
-//! `measure`), and checks the errors for unknown and unbuildable strategies.
+//! keygen, sign, verify and signing with an expanded key (outputs checked against the
+//! host byte for byte inside `measure`), and checks the errors for unknown and
+//! unbuildable strategies.
 //!
 //! Needs the `thumbv7em-none-eabi` target (rust-toolchain.toml installs it). About 20 s
 //! from a cold firmware build. Set `PQFIT_SKIP_FIRMWARE_TESTS=1` to skip.
@@ -23,7 +24,7 @@ fn m4_ml_dsa_44_reference_end_to_end() {
     req.verify_runs = 1;
     let m = measure(&req).unwrap_or_else(|e| panic!("{e}"));
     let ops: Vec<&str> = m.ops.iter().map(|o| o.op.as_str()).collect();
-    assert_eq!(ops, ["keygen", "sign", "verify"]);
+    assert_eq!(ops, ["keygen", "sign", "verify", "sign-expanded"]);
     for o in &m.ops {
         assert_eq!((o.target.as_str(), o.scheme.as_str()), ("m4", "ml-dsa-44"));
         assert_eq!(o.strategy, "pqfit::strategy::Reference");
@@ -43,6 +44,22 @@ fn m4_ml_dsa_44_reference_end_to_end() {
         );
     }
     assert!(m.instructions_per_second() > 1e6);
+
+    // Repeated signing keeps the expanded key in static RAM: counted there, once, for
+    // that operation only; A-hat and the secrets leave the signing stack.
+    let (sign, expanded) = (&m.ops[1], &m.ops[3]);
+    let key = pqfit::ExpandedKey::<pqfit::MlDsa44, pqfit::Reference>::BYTES as u64;
+    assert_eq!(expanded.static_ram_bytes, sign.static_ram_bytes + key);
+    assert!(sign.static_ram_bytes < 1024, "{sign:?}");
+    assert!(
+        expanded.stack_bytes + 16 * 1024 < sign.stack_bytes,
+        "{expanded:?}"
+    );
+    assert!(expanded.cycles.min < sign.cycles.min, "{expanded:?}");
+    let prep = expanded.preparation.as_ref().expect("expand_key measured");
+    assert_eq!(prep.call, "expand_key");
+    assert!(prep.cycles > 100_000 && prep.stack_bytes > 0, "{prep:?}");
+    assert!(sign.preparation.is_none());
 }
 
 #[test]
