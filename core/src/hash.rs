@@ -55,10 +55,32 @@ macro_rules! shake {
 
             /// Ends absorbing and starts squeezing.
             #[inline]
-            pub fn finalize(self) -> $reader<K> {
-                let mut sponge = self.0;
-                sponge.pad();
-                $reader(sponge)
+            pub fn finalize(mut self) -> $reader<K> {
+                self.0.pad();
+                $reader(self.0)
+            }
+
+            /// Ends absorbing and squeezes `out.len()` bytes: [`Self::finalize`] for a
+            /// single output, padding and squeezing the state where it is (no second
+            /// copy of the state on the stack).
+            #[inline]
+            pub fn finalize_squeeze(mut self, out: &mut [u8]) {
+                self.0.pad();
+                self.0.squeeze(out);
+            }
+        }
+
+        impl<K: Keccak> $reader<K> {
+            /// The squeezing state of the concatenation of `pieces`, built in place
+            /// (with no absorbing state to copy it from, as `finalize` has).
+            #[inline]
+            pub fn from_pieces(pieces: &[&[u8]]) -> Self {
+                let mut r = Self(Sponge::new());
+                for p in pieces {
+                    r.0.absorb(p);
+                }
+                r.0.pad();
+                r
             }
         }
 
@@ -132,11 +154,7 @@ pub fn shake256(parts: &[&[u8]], out: &mut [u8]) {
 
 /// [`shake256`] over the backend `K`.
 pub fn shake256_with<K: Keccak>(parts: &[&[u8]], out: &mut [u8]) {
-    let mut h = Shake256::<K>::with_backend();
-    for p in parts {
-        h.absorb(p);
-    }
-    h.finalize().squeeze(out);
+    Shake256Reader::<K>::from_pieces(parts).squeeze(out);
 }
 
 /// SHAKE128 of the concatenation of `parts`, squeezed into `out`.
@@ -146,11 +164,7 @@ pub fn shake128(parts: &[&[u8]], out: &mut [u8]) {
 
 /// [`shake128`] over the backend `K`.
 pub fn shake128_with<K: Keccak>(parts: &[&[u8]], out: &mut [u8]) {
-    let mut h = Shake128::<K>::with_backend();
-    for p in parts {
-        h.absorb(p);
-    }
-    h.finalize().squeeze(out);
+    Shake128Reader::<K>::from_pieces(parts).squeeze(out);
 }
 
 macro_rules! sha3 {

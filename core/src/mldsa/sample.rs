@@ -5,7 +5,7 @@ use super::packing::bit_unpack_gamma1_part;
 use super::params::{ParameterSet, N, Q};
 use super::poly::Poly;
 use crate::ct;
-use crate::hash::{Shake128, Shake256, Shake256Reader, SHAKE128_RATE, SHAKE256_RATE};
+use crate::hash::{Shake128Reader, Shake256Reader, SHAKE128_RATE, SHAKE256_RATE};
 use crate::keccak::Keccak;
 use zeroize::Zeroize;
 
@@ -23,27 +23,37 @@ const fn fixed_ball_blocks(tau: usize) -> usize {
     }
 }
 
+/// Words of the compact challenge: its entries are byte lanes, four to a word.
+const BALL_WORDS: usize = MAX_TAU.div_ceil(4);
+
+/// A byte in every lane of a word.
+#[inline(always)]
+fn lanes(b: u32) -> u32 {
+    b.wrapping_mul(0x0101_0101)
+}
+
 /// FIPS 204, Algorithm 29: SampleInBall. Writes into `c` the challenge with `TAU`
 /// coefficients of +-1 derived from `c_tilde`.
 ///
 /// The challenge of a rejected signing iteration is secret, so no branch or address
 /// depends on it. Lines 6-10 (pick j <= i by rejection, c\[i\] = c\[j\],
 /// c\[j\] = sign) are carried out on a compact form of c, its nonzero entries
-/// (position, sign) in the order they were created: every candidate byte of a fixed
-/// number of blocks updates every entry under masks, accepted or not. Then c is
-/// expanded from the entries with a masked scan.
+/// (position, sign) in the order they were created, kept as byte lanes four to a
+/// word: every candidate byte of a fixed number of blocks updates every entry under
+/// lane masks ([`ct::eq_mask_bytes`]), accepted or not. Then c is expanded from the
+/// entries with a masked scan.
 pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) {
-    let mut h = Shake256::<K>::with_backend();
-    h.absorb(c_tilde);
-    let mut xof = h.finalize();
+    let mut xof = Shake256Reader::<K>::from_pieces(&[c_tilde]);
     let mut block = [0u8; SHAKE256_RATE];
     xof.squeeze(&mut block);
     let mut signs = u64::from_le_bytes([
         block[0], block[1], block[2], block[3], block[4], block[5], block[6], block[7],
     ]);
-    // positions[t]: where the entry created at step t (i = 256 - tau + t) is now.
-    let mut positions = [0u32; MAX_TAU];
-    let positions = &mut positions[..P::TAU];
+    // Lane t of the words: where the entry created at step t (i = 256 - tau + t) is
+    // now. Entries not yet created hold 255: a candidate b = 255 is taken only at
+    // the last step (i = 255), when moving them "from 255 to i" changes nothing.
+    let mut positions = [u32::MAX; BALL_WORDS];
+    let positions = &mut positions[..P::TAU.div_ceil(4)];
     let mut found = 0u32;
     let mut from = 8;
     let mut blocks = 1;
@@ -60,36 +70,51 @@ pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) 
         from = 0;
         blocks += 1;
     }
+    // The sign of entry t (bit t of the signs) as its lane's mask; `valid` drops the
+    // lanes past tau in the last word (they still hold 255 and must not count).
+    let mut negative = [0u32; BALL_WORDS];
+    let mut valid = [u32::MAX; BALL_WORDS];
+    if P::TAU % 4 != 0 {
+        valid[P::TAU / 4] = !(u32::MAX << (8 * (P::TAU % 4)));
+    }
+    for (w, n) in negative.iter_mut().enumerate().take(positions.len()) {
+        let b = (signs >> (4 * w)) as u32;
+        let bits = (b & 1) | ((b & 2) << 7) | ((b & 4) << 14) | ((b & 8) << 21);
+        *n = (bits << 8).wrapping_sub(bits);
+    }
     // c[positions[t]] = (-1)^(bit t of the signs).
     for (idx, v) in c.coeffs.iter_mut().enumerate() {
-        let mut bits = signs;
-        let mut acc = 0;
-        for &pos in positions.iter() {
-            let sign = 1 - 2 * (bits & 1) as i32;
-            bits >>= 1;
-            acc |= sign & ct::eq_mask_u32(pos, idx as u32) as i32;
+        let at = lanes(idx as u32);
+        let (mut hit, mut neg) = (0u32, 0u32);
+        for ((&pos, &n), &ok) in positions.iter().zip(&negative).zip(&valid) {
+            let m = ct::eq_mask_bytes(pos, at) & ok;
+            hit |= m;
+            neg |= m & n;
         }
-        *v = acc;
+        *v = ct::ne_bit(hit, 0) as i32 - 2 * ct::ne_bit(neg, 0) as i32;
     }
     block.zeroize();
     signs.zeroize();
     positions.zeroize();
+    negative.zeroize();
 }
 
 /// One candidate byte `b` of SampleInBall: when `b <= i` (i = 256 - tau + found) and
 /// fewer than tau positions are found, the entry at position `b` moves to `i`
-/// (c\[i\] = c\[b\]) and a new entry is created at `b`; otherwise nothing changes.
-/// Every entry is touched either way.
+/// (c\[i\] = c\[b\]) and a new entry is created at `b` (in lane `found`); otherwise
+/// nothing changes. Every lane of every word is touched either way.
 #[inline(always)]
 fn ball_step<P: ParameterSet>(positions: &mut [u32], found: &mut u32, b: u32) {
     let i = (N - P::TAU) as u32 + *found;
     let take = !ct::lt_mask_u32(i, b) & ct::lt_mask_u32(*found, P::TAU as u32);
-    for (t, pos) in positions.iter_mut().enumerate() {
-        let existing = ct::lt_mask_u32(t as u32, *found);
-        let moved = take & existing & ct::eq_mask_u32(*pos, b);
-        let created = take & ct::eq_mask_u32(t as u32, *found);
-        *pos = ct::select_u32(moved, i, *pos);
-        *pos = ct::select_u32(created, b, *pos);
+    let (bs, is, fs) = (lanes(b), lanes(i), lanes(*found));
+    for (w, pos) in positions.iter_mut().enumerate() {
+        // Lane k of this word is entry 4w + k.
+        let slots = 0x0302_0100 + lanes(4 * w as u32);
+        let moved = take & ct::eq_mask_bytes(*pos, bs);
+        let created = take & ct::eq_mask_bytes(slots, fs);
+        *pos = ct::select_u32(moved, is, *pos);
+        *pos = ct::select_u32(created, bs, *pos);
     }
     *found += take & 1;
 }
@@ -109,10 +134,7 @@ pub fn rej_ntt_coefficients<K: Keccak>(
     s: u8,
     mut sink: impl FnMut(usize, i32),
 ) {
-    let mut h = Shake128::<K>::with_backend();
-    h.absorb(rho);
-    h.absorb(&[s, r]);
-    let mut xof = h.finalize();
+    let mut xof = Shake128Reader::<K>::from_pieces(&[rho, &[s, r]]);
     // The rate is a multiple of 3: whole blocks yield whole 3-byte candidates.
     let mut block = [0u32; SHAKE128_RATE / 4];
     let mut ctr = 0;
@@ -149,10 +171,7 @@ pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
     index: u16,
     a: &mut Poly,
 ) {
-    let mut h = Shake256::<K>::with_backend();
-    h.absorb(rho_prime);
-    h.absorb(&index.to_le_bytes());
-    let mut xof = h.finalize();
+    let mut xof = Shake256Reader::<K>::from_pieces(&[rho_prime, &index.to_le_bytes()]);
     let mut block = [0u32; SHAKE256_RATE / 4];
     let mut ctr = 0;
     while ctr < N {
@@ -242,10 +261,7 @@ pub fn expand_mask_packed<P: ParameterSet, K: Keccak>(
 
 /// The SHAKE256 stream of ExpandMask for y\[r\]: rho'' || IntegerToBytes(kappa + r, 2).
 fn mask_stream<K: Keccak>(rho_pp: &[u8; 64], kappa: u16, r: usize) -> Shake256Reader<K> {
-    let mut h = Shake256::<K>::with_backend();
-    h.absorb(rho_pp);
-    h.absorb(&(kappa.wrapping_add(r as u16)).to_le_bytes());
-    h.finalize()
+    Shake256Reader::<K>::from_pieces(&[rho_pp, &(kappa.wrapping_add(r as u16)).to_le_bytes()])
 }
 
 #[cfg(test)]

@@ -82,7 +82,7 @@ fn message_representative<K: Keccak>(tr: &[u8], m_prime: &[&[u8]], mu: &mut [u8;
     for part in m_prime {
         h.absorb(part);
     }
-    h.finalize().squeeze(mu);
+    h.finalize_squeeze(mu);
 }
 
 impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {

@@ -47,53 +47,45 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
     let mut w = Zeroizing::new(<S::Commit as Commitment<P>>::Store::default());
     let mut c = Zeroizing::new(<S::Product as ChallengeProduct<P>>::Challenge::default());
     let mut hint = Zeroizing::new([0u8; MAX_HINT_MASK_BYTES]);
-    // Three work polynomials, lent to each phase in turn (named per phase below).
-    let mut work = Zeroizing::new([Poly::zero(), Poly::zero(), Poly::zero()]);
-    let [pa, pb, pc] = &mut *work;
+    // Two work polynomials, lent to each phase in turn (named per phase below).
+    let mut work = Zeroizing::new([Poly::zero(), Poly::zero()]);
+    let [pa, pb] = &mut *work;
 
-    // sigEncode's fields: c-tilde, z (where a `MaskVector::IN_SIGNATURE` component
-    // keeps y until the iteration is accepted) and the hint.
+    // sigEncode's fields: c-tilde, z and the hint. Until an iteration is accepted the z
+    // field is memory: a `MaskVector::IN_SIGNATURE` component keeps y there, and a
+    // `Commitment::IN_SIGNATURE` component rows of w in what the mask leaves free. z is
+    // then packed there only once the iteration is accepted.
     let (c_tilde, rest) = sig.split_at_mut(P::C_TILDE_BYTES);
     let (z_field, h_field) = rest.split_at_mut(P::L * P::POLY_Z_BYTES);
+    let z_late = S::Mask::IN_SIGNATURE || S::Commit::IN_SIGNATURE;
+    let y_bytes = if S::Mask::IN_SIGNATURE { z_field.len() } else { 0 };
 
     let mut kappa: u16 = 0;
     let mut iterations = 0u32;
     loop {
         iterations += 1;
         S::Mask::expand::<S::Keccak>(&mut y, z_field, &rho_pp, kappa);
-        let ctx = masked_product::<P, S>(a, rho, &y, &rho_pp, z_field, kappa);
+        let (y_field, spare) = z_field.split_at_mut(y_bytes);
+        let ctx = masked_product::<P, S>(a, rho, &y, &rho_pp, y_field, kappa);
         let next_kappa = kappa.wrapping_add(P::L as u16);
 
         // w = NTT^-1(A-hat ∘ NTT(y)); c-tilde = H(mu || w1Encode(HighBits(w)))
         let mut h = Shake256::<S::Keccak>::with_backend();
         h.absorb(mu);
-        S::Commit::commit(&mut w, &ctx, &mut h, [&mut *pa, &mut *pb, &mut *pc]);
-        h.finalize().squeeze(c_tilde);
+        S::Commit::commit(&mut w, &ctx, spare, &mut h, [&mut *pa, &mut *pb]);
+        h.finalize_squeeze(c_tilde);
         sample::sample_in_ball::<P, S::Keccak>(c_tilde, pa);
         S::Product::prepare_challenge(pa, &mut c);
 
-        // z = y + c s1, checked, and packed straight into the signature unless y
-        // lives there until the iteration is accepted. `ok` is 1 while every check
+        // z = y + c s1, checked, and packed straight into the signature unless the z
+        // field is in use until the iteration is accepted. `ok` is 1 while every check
         // of this iteration passes.
         let mut ok = 1u32;
         for j in 0..P::L {
-            z_row::<P, S>(
-                secrets,
-                sk,
-                &c,
-                &y,
-                z_field,
-                &rho_pp,
-                kappa,
-                j,
-                [pa, pb, pc],
-            );
+            z_row::<P, S>(secrets, sk, &c, &ctx, j, [pa, pb]);
             ok &= pb.norm_below(P::GAMMA1 - P::BETA);
-            if !S::Mask::IN_SIGNATURE {
-                packing::bit_pack_gamma1::<P>(
-                    pb,
-                    &mut z_field[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES],
-                );
+            if !z_late {
+                packing::bit_pack_gamma1::<P>(pb, &mut spare[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES]);
             }
         }
         // The rejection decision is declassified: how many iterations a signature took
@@ -103,33 +95,29 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             kappa = next_kappa;
             continue;
         }
-        // Phase two reads y (to rebuild rows of w) but writes nothing into z's field.
-        let ctx = masked_product::<P, S>(a, rho, &y, &rho_pp, z_field, kappa);
 
         // r = w - c s2: ||LowBits(r)|| < gamma2 - beta; ||c t0|| < gamma2;
         // h = MakeHint(-c t0, r + c t0) = [HighBits(r) != HighBits(r + c t0)].
         let mut ones = 0u32;
         for i in 0..P::K {
-            let r = S::Commit::w(&mut w, &ctx, i, pa, pb);
-            let s2 = S::Secrets::get(secrets, sk, Secret::S2, i, pb);
-            S::Product::multiply(&c, Secret::S2, s2, pc);
-            for (rk, &cs2) in r.coeffs.iter_mut().zip(&pc.coeffs) {
-                *rk = freeze(*rk - cs2);
-            }
-            let t0 = S::Secrets::get(secrets, sk, Secret::T0, i, pb);
-            let ct0 = &mut *pc;
+            S::Commit::prepare_row(&mut w, &ctx, spare, i, [pa, pb]);
+            let s2 = S::Secrets::get(secrets, sk, Secret::S2, i, pa);
+            S::Product::multiply(&c, Secret::S2, s2, pb);
+            S::Commit::subtract_row(&mut w, spare, i, pb);
+            let t0 = S::Secrets::get(secrets, sk, Secret::T0, i, pa);
+            let ct0 = &mut *pb;
             S::Product::multiply(&c, Secret::T0, t0, ct0);
             let mut low_over = 0i32;
             let row = &mut hint[i * N / 8..(i + 1) * N / 8];
             row.fill(0);
-            for (k, (&rk, &ct0k)) in r.coeffs.iter().zip(&ct0.coeffs).enumerate() {
+            S::Commit::visit_row(&w, spare, i, |k, rk| {
                 let (r1, r0) = rounding::decompose::<P>(rk);
                 low_over |= (P::GAMMA2 - P::BETA - 1) - ct::abs_i32(r0);
-                let v1 = rounding::high_bits::<P>(freeze(rk + ct0k));
+                let v1 = rounding::high_bits::<P>(freeze(rk + ct0.coeffs[k]));
                 let hk = ct::ne_bit(r1 as u32, v1 as u32);
                 row[k / 8] |= (hk << (k % 8)) as u8;
                 ones += hk;
-            }
+            });
             ok &= ct::nonneg_bit(low_over);
             ok &= ct0.norm_below(P::GAMMA2);
         }
@@ -139,22 +127,14 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             continue;
         }
 
-        // Accepted: the hint is part of the signature; z replaces the y kept in its
-        // field.
+        // Accepted: the hint is part of the signature; z takes the z field (each y[j] a
+        // `MaskVector::IN_SIGNATURE` component keeps there is read before z[j]
+        // replaces it).
         ct::declassify_bytes(&mut hint[..]);
-        if S::Mask::IN_SIGNATURE {
+        if z_late {
             for j in 0..P::L {
-                z_row::<P, S>(
-                    secrets,
-                    sk,
-                    &c,
-                    &y,
-                    z_field,
-                    &rho_pp,
-                    kappa,
-                    j,
-                    [pa, pb, pc],
-                );
+                let ctx = masked_product::<P, S>(a, rho, &y, &rho_pp, &z_field[..y_bytes], kappa);
+                z_row::<P, S>(secrets, sk, &c, &ctx, j, [pa, pb]);
                 packing::bit_pack_gamma1::<P>(
                     pb,
                     &mut z_field[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES],
@@ -186,21 +166,24 @@ fn masked_product<'a, P: ParameterSet, S: Strategy<P>>(
     }
 }
 
-/// z\[j\] = y\[j\] + c s1\[j\] into `work[1]` (`work[0]` and `work[2]` are scratch).
-#[allow(clippy::too_many_arguments)]
+/// z\[j\] = y\[j\] + c s1\[j\] into `work[1]` (`work[0]` is scratch).
 fn z_row<P: ParameterSet, S: Strategy<P>>(
     secrets: &<S::Secrets as SecretVectors<P, S::Product>>::Store,
     sk: &[u8],
     c: &<S::Product as ChallengeProduct<P>>::Challenge,
-    y: &<S::Mask as MaskVector<P>>::Store,
-    z_field: &[u8],
-    rho_pp: &[u8; 64],
-    kappa: u16,
+    ctx: &MaskedProduct<'_, P, S::Matrix, S::Mask, S::Keccak>,
     j: usize,
-    work: [&mut Poly; 3],
+    work: [&mut Poly; 2],
 ) {
-    let [pa, z, pc] = work;
+    let [pa, z] = work;
     let s1 = S::Secrets::get(secrets, sk, Secret::S1, j, pa);
     S::Product::multiply(c, Secret::S1, s1, z);
-    z.add_assign(S::Mask::y::<S::Keccak>(y, z_field, rho_pp, kappa, j, pc));
+    z.add_assign(S::Mask::y::<S::Keccak>(
+        ctx.y,
+        ctx.z_field,
+        ctx.rho_pp,
+        ctx.kappa,
+        j,
+        pa,
+    ));
 }

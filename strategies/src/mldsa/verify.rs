@@ -75,7 +75,7 @@ pub(crate) fn verify_mu<P: ParameterSet, S: Strategy<P>>(
         });
     }
     let mut c_tilde_prime = [0u8; MAX_C_TILDE_BYTES];
-    h.finalize().squeeze(&mut c_tilde_prime[..P::C_TILDE_BYTES]);
+    h.finalize_squeeze(&mut c_tilde_prime[..P::C_TILDE_BYTES]);
     if ct::bytes_eq(c_tilde, &c_tilde_prime[..P::C_TILDE_BYTES]) {
         Ok(())
     } else {

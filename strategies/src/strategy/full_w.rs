@@ -1,6 +1,9 @@
 //! [`FullW`]: form all of w at once and keep it for the checks.
 
-use super::{absorb_w1, finish_w_row, Commitment, Keccak, MaskVector, MaskedProduct, MatrixA};
+use super::{
+    absorb_w1, finish_w_row, subtract_centred, visit_poly, Commitment, Keccak, MaskVector,
+    MaskedProduct, MatrixA,
+};
 use generic_array::GenericArray;
 use pqfit_core::hash::Shake256;
 use pqfit_core::mldsa::{ParameterSet, Poly};
@@ -19,10 +22,11 @@ impl<P: ParameterSet> Commitment<P> for FullW {
     fn commit<M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         store: &mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y, K>,
+        _spare: &mut [u8],
         h: &mut Shake256<K>,
-        work: [&mut Poly; 3],
+        work: [&mut Poly; 2],
     ) {
-        let [scratch, _, _] = work;
+        let [scratch, _] = work;
         store.iter_mut().for_each(Zeroize::zeroize);
         for j in 0..P::L {
             let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
@@ -36,13 +40,11 @@ impl<P: ParameterSet> Commitment<P> for FullW {
         }
     }
 
-    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
-        store: &'a mut Self::Store,
-        _ctx: &MaskedProduct<'_, P, M, Y, K>,
-        i: usize,
-        _out: &'a mut Poly,
-        _scratch: &mut Poly,
-    ) -> &'a mut Poly {
-        &mut store[i]
+    fn subtract_row(store: &mut Self::Store, _spare: &mut [u8], i: usize, cs2: &Poly) {
+        subtract_centred(&mut store[i], cs2);
+    }
+
+    fn visit_row(store: &Self::Store, _spare: &[u8], i: usize, visit: impl FnMut(usize, i32)) {
+        visit_poly(&store[i], visit);
     }
 }

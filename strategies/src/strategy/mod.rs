@@ -7,8 +7,8 @@
 //! |---|---|---|---|
 //! | matrix A | [`MatrixA`] | where A-hat lives | [`CachedA`], [`StreamedA`] |
 //! | s1, s2, t0 | [`SecretVectors`] | decoded once or per use | [`CachedNtt`], [`RecomputeOnDemand`] |
-//! | commitment w | [`Commitment`] | w kept or recomputed | [`FullW`], [`StreamedW`] |
-//! | mask y (and NTT(s1), NTT(z)) | [`MaskVector`] | kept or regenerated | [`StoredY`], [`RegeneratedY`] |
+//! | commitment w | [`Commitment`] | w kept, kept packed, or recomputed | [`FullW`], [`PackedW`], [`StreamedW`] |
+//! | mask y (and NTT(s1), NTT(z)) | [`MaskVector`] | kept, regenerated or kept in the signature | [`StoredY`], [`RegeneratedY`], [`SignatureY`] |
 //! | c·s1, c·s2, c·t0 (and c·t1) | [`ChallengeProduct`] | how c times a secret is formed | [`NttProduct`], [`SmallModulusProduct`], [`SparseProduct`] |
 //!
 //! Each component's `Store` is the memory it needs for one call; the algorithms
@@ -22,6 +22,7 @@ mod full_w;
 #[cfg(feature = "instantiate-all")]
 pub mod instantiate;
 mod ntt_product;
+mod packed_w;
 mod presets;
 mod recompute_on_demand;
 mod regenerated_y;
@@ -36,6 +37,7 @@ pub use cached_a::CachedA;
 pub use cached_ntt::CachedNtt;
 pub use full_w::FullW;
 pub use ntt_product::NttProduct;
+pub use packed_w::PackedW;
 pub use presets::{Balanced, Custom, FastSign, Reference, SmallStack};
 pub use recompute_on_demand::RecomputeOnDemand;
 pub use regenerated_y::RegeneratedY;
@@ -316,30 +318,70 @@ pub fn finish_w_row(w: &mut Poly) {
 }
 
 /// How the commitment w of one signing iteration is formed and kept.
+///
+/// Signing lends a commitment two work polynomials at a time; whatever else it needs
+/// it keeps in its `Store` or, with [`Commitment::IN_SIGNATURE`], in `spare`: the part
+/// of the signature's z field the mask vector leaves free (all of it, or nothing when
+/// y lives there), which holds nothing else until an iteration is accepted.
+///
+/// After the commitment, the hint phase asks for each row `i` in turn:
+/// [`Commitment::prepare_row`], then (once c·s2\[i\] is formed)
+/// [`Commitment::subtract_row`], which turns the kept row into r = w\[i\] − c·s2\[i\],
+/// then [`Commitment::visit_row`] reads r.
 pub trait Commitment<P: ParameterSet>: crate::sealed::Sealed {
     /// Memory kept for one signing call.
     type Store: Default + Zeroize;
 
-    /// Forms w, absorbs w1Encode(HighBits(w)) into `h` (the hash for c-tilde) and
-    /// keeps what [`Commitment::w`] needs. `work` are the caller's three work
-    /// polynomials, free for the duration of the call.
+    /// Whether rows of w may be kept in the signature's z field (`spare`): the signing
+    /// algorithm then packs z there only once the iteration is accepted.
+    const IN_SIGNATURE: bool = false;
+
+    /// Forms w, absorbs w1Encode(HighBits(w)) into `h` (the hash for c-tilde), in row
+    /// order, and keeps what the hint phase needs. `work` are free for the duration of
+    /// the call.
     fn commit<M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
         store: &mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y, K>,
+        spare: &mut [u8],
         h: &mut Shake256<K>,
-        work: [&mut Poly; 3],
+        work: [&mut Poly; 2],
     );
 
-    /// w\[i\] with coefficients in [0, q), from the store or rebuilt in `out`
-    /// (`scratch` is free work space). The caller may modify it: the iteration
-    /// uses each row of w once after the commitment.
-    fn w<'a, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
-        store: &'a mut Self::Store,
+    /// Makes row `i` of w available for [`Commitment::subtract_row`] (a commitment that
+    /// does not keep it rebuilds it here); `work` are free for the duration of the
+    /// call. Nothing to do (the default) when the row is kept.
+    fn prepare_row<M: MatrixA<P>, Y: MaskVector<P>, K: Keccak>(
+        store: &mut Self::Store,
         ctx: &MaskedProduct<'_, P, M, Y, K>,
+        spare: &mut [u8],
         i: usize,
-        out: &'a mut Poly,
-        scratch: &mut Poly,
-    ) -> &'a mut Poly;
+        work: [&mut Poly; 2],
+    ) {
+        let _ = (store, ctx, spare, i, work);
+    }
+
+    /// Turns the prepared row `i` into r = w\[i\] − `cs2` with coefficients in [0, q)
+    /// (`cs2` = c·s2\[i\], centred).
+    fn subtract_row(store: &mut Self::Store, spare: &mut [u8], i: usize, cs2: &Poly);
+
+    /// Hands each coefficient of r (row `i`, after [`Commitment::subtract_row`]) to
+    /// `visit(k, r[k])`, in order.
+    fn visit_row(store: &Self::Store, spare: &[u8], i: usize, visit: impl FnMut(usize, i32));
+}
+
+/// r = w − `cs2`, coefficient-wise into [0, q): `subtract_row` of a commitment that keeps
+/// the row as a polynomial.
+pub fn subtract_centred(w: &mut Poly, cs2: &Poly) {
+    for (wk, &c) in w.coeffs.iter_mut().zip(&cs2.coeffs) {
+        *wk = pqfit_core::mldsa::field::freeze(*wk - c);
+    }
+}
+
+/// `visit_row` of a commitment that keeps the row as a polynomial.
+pub fn visit_poly(w: &Poly, mut visit: impl FnMut(usize, i32)) {
+    for (k, &wk) in w.coeffs.iter().enumerate() {
+        visit(k, wk);
+    }
 }
 
 /// A complete ML-DSA memory strategy: one choice per component.
