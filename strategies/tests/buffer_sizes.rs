@@ -11,8 +11,8 @@
 use core::mem::size_of;
 use pqfit::strategy::{
     CachedA, CachedNtt, ChallengeProduct, Commitment, FullW, MaskVector, MatrixA, NttProduct,
-    RecomputeOnDemand, RegeneratedY, SecretVectors, SmallModulusProduct, SparseProduct, StoredY,
-    Strategy, StreamedA, StreamedW,
+    PackedW, RecomputeOnDemand, RegeneratedY, SecretVectors, SmallModulusProduct, SparseProduct,
+    StoredY, Strategy, StreamedA, StreamedW,
 };
 use pqfit::{
     Balanced, Custom, ExpandedKey, FastSign, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Reference,
@@ -142,10 +142,16 @@ fn components<P: ParameterSet>(t: &mut Table) {
         k * POLY,
     );
     t.check::<P>(
-        "`StreamedW`: `Commitment::Store`",
-        "0",
+        "`PackedW`: `Commitment::Store` (the rows beyond the z field, 24-bit packed)",
+        "(k − ⌊l·POLY_Z_BYTES/768⌋)·768",
+        size_of::<<PackedW as Commitment<P>>::Store>(),
+        (k - l * P::POLY_Z_BYTES / 768) * 768,
+    );
+    t.check::<P>(
+        "`StreamedW`: `Commitment::Store` (the row being formed or checked)",
+        "1024",
         size_of::<<StreamedW as Commitment<P>>::Store>(),
-        0,
+        POLY,
     );
 
     t.check::<P>(
@@ -261,12 +267,17 @@ fn presets<P: ParameterSet>(tables: &mut [Table; 4]) {
         sign_stores::<P, Balanced>(),
         (2 * l + 3 * k + 2) * POLY,
     );
-    sign.check::<P>("`SmallStack`", "256", sign_stores::<P, SmallStack>(), 256);
+    sign.check::<P>(
+        "`SmallStack`",
+        "1024 + 256",
+        sign_stores::<P, SmallStack>(),
+        POLY + 256,
+    );
     sign.check::<P>(
         MIX,
-        "(l+2k+2)·1024",
+        "(l+2k+3)·1024",
         sign_stores::<P, Mix>(),
-        (l + 2 * k + 2) * POLY,
+        (l + 2 * k + 3) * POLY,
     );
 
     keygen.check::<P>(

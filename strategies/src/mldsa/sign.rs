@@ -58,7 +58,11 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
     let (c_tilde, rest) = sig.split_at_mut(P::C_TILDE_BYTES);
     let (z_field, h_field) = rest.split_at_mut(P::L * P::POLY_Z_BYTES);
     let z_late = S::Mask::IN_SIGNATURE || S::Commit::IN_SIGNATURE;
-    let y_bytes = if S::Mask::IN_SIGNATURE { z_field.len() } else { 0 };
+    let y_bytes = if S::Mask::IN_SIGNATURE {
+        z_field.len()
+    } else {
+        0
+    };
 
     let mut kappa: u16 = 0;
     let mut iterations = 0u32;
@@ -85,7 +89,10 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             z_row::<P, S>(secrets, sk, &c, &ctx, j, [pa, pb]);
             ok &= pb.norm_below(P::GAMMA1 - P::BETA);
             if !z_late {
-                packing::bit_pack_gamma1::<P>(pb, &mut spare[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES]);
+                packing::bit_pack_gamma1::<P>(
+                    pb,
+                    &mut spare[j * P::POLY_Z_BYTES..][..P::POLY_Z_BYTES],
+                );
             }
         }
         // The rejection decision is declassified: how many iterations a signature took

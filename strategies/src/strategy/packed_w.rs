@@ -54,15 +54,18 @@ fn slot<'a, P: ParameterSet>(
     store: &'a mut GenericArray<PackedRow, P::WRowsBeyondZLen>,
     spare: &'a mut [u8],
     i: usize,
-) -> &'a mut [u8] {
+) -> &'a mut [u8; PACKED_ROW_BYTES] {
     let s = store_rows::<P>();
-    if i < s {
+    let row: &mut [u8] = if i < s {
         &mut store[i]
     } else if in_field::<P>(spare) {
         &mut spare[(i - s) * PACKED_ROW_BYTES..][..PACKED_ROW_BYTES]
     } else {
         &mut store[0]
-    }
+    };
+    // A fixed length: no division by 3 for the coefficient count (a long multiply
+    // on the Cortex-M3, which scripts/check-m3-long-multiplies.sh rejects).
+    row.try_into().expect("a packed row")
 }
 
 /// [`slot`], to read.
@@ -70,26 +73,27 @@ fn slot_ref<'a, P: ParameterSet>(
     store: &'a GenericArray<PackedRow, P::WRowsBeyondZLen>,
     spare: &'a [u8],
     i: usize,
-) -> &'a [u8] {
+) -> &'a [u8; PACKED_ROW_BYTES] {
     let s = store_rows::<P>();
-    if i < s {
+    let row: &[u8] = if i < s {
         &store[i]
     } else if in_field::<P>(spare) {
         &spare[(i - s) * PACKED_ROW_BYTES..][..PACKED_ROW_BYTES]
     } else {
         &store[0]
-    }
+    };
+    row.try_into().expect("a packed row")
 }
 
 /// Packs `w` (coefficients in [0, q) < 2^24) into `row`, three bytes each.
-fn pack(w: &Poly, row: &mut [u8]) {
+fn pack(w: &Poly, row: &mut [u8; PACKED_ROW_BYTES]) {
     for (b, &c) in row.chunks_exact_mut(3).zip(&w.coeffs) {
         b.copy_from_slice(&c.to_le_bytes()[..3]);
     }
 }
 
 /// The inverse of [`pack`].
-fn unpack(row: &[u8], w: &mut Poly) {
+fn unpack(row: &[u8; PACKED_ROW_BYTES], w: &mut Poly) {
     for (c, b) in w.coeffs.iter_mut().zip(row.chunks_exact(3)) {
         *c = coefficient(b);
     }

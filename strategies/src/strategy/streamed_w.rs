@@ -1,8 +1,7 @@
 //! [`StreamedW`]: form w one row at a time, absorb it, and recompute it when needed.
 
 use super::{
-    absorb_w1, subtract_centred, visit_poly, Commitment, Keccak, MaskVector, MaskedProduct,
-    MatrixA,
+    absorb_w1, subtract_centred, visit_poly, Commitment, Keccak, MaskVector, MaskedProduct, MatrixA,
 };
 use pqfit_core::hash::Shake256;
 use pqfit_core::mldsa::{ParameterSet, Poly};
