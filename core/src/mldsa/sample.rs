@@ -267,6 +267,7 @@ fn mask_stream<K: Keccak>(rho_pp: &[u8; 64], kappa: u16, r: usize) -> Shake256Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hash::Shake256;
     use crate::keccak::{Interleaved32, Sha3Crate};
     use crate::mldsa::params::{MlDsa44, MlDsa65, MlDsa87};
     use std::{vec, vec::Vec};
