@@ -293,7 +293,12 @@ mod tests {
         };
         Entry {
             key: key.clone(),
-            ops: vec![op("keygen", 1), op("sign", 2), op("verify", 1)],
+            ops: vec![
+                op("keygen", 1),
+                op("sign", 2),
+                op("verify", 1),
+                op("sign-expanded", 2),
+            ],
             emulated_instructions: 15,
             emulation_seconds: 0.5,
         }
