@@ -79,6 +79,9 @@ pub struct Row {
     pub on_flash_front: bool,
     /// Within every budget given (`None` without figures).
     pub fits: Option<bool>,
+    /// `checked` (the firmware passed the constant-time trace check), `leak`, or `not
+    /// checked` (no verdict in the cache: run `pq-explore ct` or the sweep with `--ct`).
+    pub constant_time: &'static str,
     #[serde(skip)]
     /// The strategy.
     pub candidate: Candidate,
@@ -178,6 +181,7 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
                 report,
                 error,
                 cached: o.cached,
+                constant_time: crate::ct::column(o.constant_time),
                 on_front: false,
                 on_stack_front: false,
                 on_flash_front: false,
@@ -326,10 +330,11 @@ pub fn answer_text(g: &Group) -> String {
             let row = &g.rows[*i];
             let r = row.ok().expect("an answer has figures");
             format!(
-                "{head}:\n    {}\n  {}: {}\n",
+                "{head}:\n    {}\n  {}: {}; constant time: {}\n",
                 row.rust_type,
                 row.name,
-                figures(r)
+                figures(r),
+                row.constant_time
             )
         }
         Answer::NothingFits { smallest, over } => {
@@ -475,6 +480,7 @@ mod tests {
                     scheme: Scheme::MlDsa65,
                     candidate,
                     opt_level: "3".into(),
+                    constant_time: None,
                     result: match f {
                         Some((s, fl, c)) => Ok(vec![
                             report("keygen", *s, *fl, 1),

@@ -106,11 +106,17 @@ fn label_and_path(scheme: Scheme, c: &Candidate) -> (String, String) {
     (c.name(), c.type_path())
 }
 
+/// One firmware to check: target, scheme, short name, strategy type path.
+type Job = (String, Scheme, String, String);
+
 /// Runs the checks.
 pub fn run(spec: &Spec) -> Result<Vec<Outcome>, String> {
-    let sources = crate::cache::source_hash(&crate::sweep::workspace_root())
-        .map_err(|e| format!("hashing the sources: {e}"))?;
-    let mut jobs: Vec<(String, Scheme, String, String)> = Vec::new();
+    run_jobs(spec, jobs_of(spec))
+}
+
+/// The firmware builds a spec names.
+fn jobs_of(spec: &Spec) -> Vec<Job> {
+    let mut jobs: Vec<Job> = Vec::new();
     for t in &spec.targets {
         for &s in &spec.schemes {
             let list: Vec<(String, String)> = match &spec.strategies {
@@ -136,6 +142,12 @@ pub fn run(spec: &Spec) -> Result<Vec<Outcome>, String> {
             }
         }
     }
+    jobs
+}
+
+fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
+    let sources = crate::cache::source_hash(&crate::sweep::workspace_root())
+        .map_err(|e| format!("hashing the sources: {e}"))?;
     let cache = spec
         .cache
         .as_ref()
@@ -233,6 +245,74 @@ pub fn line(o: &Outcome) -> String {
             )
         }
     }
+}
+
+/// The `constant_time` column of a sweep row.
+pub fn column(verdict: Option<bool>) -> &'static str {
+    match verdict {
+        Some(true) => "checked",
+        Some(false) => "leak",
+        None => "not checked",
+    }
+}
+
+/// Fills in the sweep's constant-time verdicts from the cache; with `check`, first runs
+/// the check for every firmware of the sweep that has none (cached like `pq-explore
+/// ct`).
+pub fn annotate(
+    sweep: &mut crate::sweep::Sweep,
+    cache: Option<&Cache>,
+    check: Option<(usize, usize)>,
+) -> Result<(), String> {
+    let Some(cache) = cache else {
+        return Ok(());
+    };
+    if let Some((runs, jobs)) = check {
+        for opt_level in unique(sweep.outcomes.iter().map(|o| o.opt_level.clone())) {
+            let spec = Spec {
+                targets: Vec::new(),
+                schemes: Vec::new(),
+                strategies: Some(None),
+                runs,
+                opt_level: opt_level.clone(),
+                jobs,
+                cache: Some(cache.clone()),
+                rustflags: Vec::new(),
+            };
+            let jobs: Vec<Job> = sweep
+                .outcomes
+                .iter()
+                .filter(|o| o.opt_level == opt_level)
+                .map(|o| {
+                    let (label, path) = label_and_path(o.scheme, &o.candidate);
+                    (o.target.clone(), o.scheme, label, path)
+                })
+                .collect();
+            run_jobs(&spec, jobs)?;
+        }
+    }
+    for o in &mut sweep.outcomes {
+        o.constant_time = lookup(
+            cache,
+            &sweep.sources,
+            &o.target,
+            o.scheme,
+            &o.candidate.type_path(),
+            &o.opt_level,
+        )
+        .map(|ops| ops.iter().all(|op| op.leak.is_none()));
+    }
+    Ok(())
+}
+
+fn unique<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for i in items {
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out
 }
 
 /// The column's text: `checked`, `leak` or `error`.

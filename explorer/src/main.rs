@@ -80,6 +80,11 @@ struct BuildArgs {
     /// Verifications (or decapsulations) per combination.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100))]
     verify_runs: u64,
+    /// Also run the constant-time check (`pq-explore ct`) on every combination that has
+    /// no verdict in the cache; the `constant_time` column shows cached verdicts either
+    /// way ("not checked" without one).
+    #[arg(long)]
+    ct: bool,
 }
 
 #[derive(Args, Clone)]
@@ -288,7 +293,8 @@ fn run(cli: Cli) -> Res<()> {
             build,
         }) => {
             let spec = spec(&target, &scheme, &build)?;
-            let sweep = sweep::run(&spec)?;
+            let mut sweep = sweep::run(&spec)?;
+            ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
             let written = report::write(&sweep, &out)?;
             eprintln!(
                 "pq-explore: {}; wrote {} files into {}",
@@ -428,6 +434,11 @@ fn schemes_arg(s: &str) -> Res<Vec<Scheme>> {
     Ok(out)
 }
 
+/// The constant-time check's runs and workers when `--ct` asks for it.
+fn ct_args(b: &BuildArgs, spec: &sweep::Spec) -> Option<(usize, usize)> {
+    b.ct.then_some((ct::DEFAULT_RUNS, spec.jobs))
+}
+
 fn check_opt_level(o: &str) -> Res<String> {
     if !matches!(o, "0" | "1" | "2" | "3" | "s" | "z") {
         return Err(format!("--opt-level {o:?}: expected 0-3, s or z").into());
@@ -538,7 +549,8 @@ fn run_sweep(a: &SweepArgs) -> Res<()> {
         flash: a.flash_budget,
         ram: a.ram_budget,
     };
-    let sweep = sweep::run(&spec)?;
+    let mut sweep = sweep::run(&spec)?;
+    ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&a.build, &spec))?;
     let groups = analysis::groups(&sweep, &ops, budgets);
     let text = output::render(a.format, &sweep, &groups);
     print!("{text}");

@@ -186,10 +186,11 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                 .collect()
         };
         out += &format!(
-            "  {:<width$}{} {:>4}\n",
+            "  {:<width$}{} {:>4}  {}\n",
             "strategy",
             cells_line(&heads),
-            "fits"
+            "fits",
+            "constant time"
         );
         for i in display_order(g) {
             let row = &g.rows[i];
@@ -198,10 +199,11 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                 Some(cells) => {
                     let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
                     out += &format!(
-                        "{mark} {:<width$}{} {:>4}\n",
+                        "{mark} {:<width$}{} {:>4}  {}\n",
                         row.name,
                         cells_line(&cells),
-                        fits_cell(row, "-")
+                        fits_cell(row, "-"),
+                        row.constant_time
                     )
                 }
                 None => {
@@ -340,7 +342,7 @@ fn csv_field(s: &str) -> String {
 
 fn csv(groups: &[Group]) -> String {
     let mut out = String::from(
-        "target,scheme,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,cached,error\n",
+        "target,scheme,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,error\n",
     );
     for g in groups {
         for row in &g.rows {
@@ -372,6 +374,7 @@ fn csv(groups: &[Group]) -> String {
                 row.on_stack_front.to_string(),
                 row.on_flash_front.to_string(),
                 row.fits.map(|b| b.to_string()).unwrap_or_default(),
+                row.constant_time.into(),
                 row.cached.to_string(),
                 first_line(row.error.as_deref().unwrap_or("")).into(),
             ];
@@ -386,7 +389,7 @@ fn csv(groups: &[Group]) -> String {
 /// One group as a Markdown table (every combination, fastest first).
 pub fn markdown_table(g: &Group) -> String {
     let mut out = format!(
-        "| strategy | {} | front | fits |\n|---|{}:-:|:-:|\n",
+        "| strategy | {} | front | fits | constant time |\n|---|{}:-:|:-:|:-:|\n",
         FIGURE_COLUMNS.join(" | "),
         "---:|".repeat(FIGURE_COLUMNS.len())
     );
@@ -395,11 +398,12 @@ pub fn markdown_table(g: &Group) -> String {
         match figure_cells(row) {
             Some(cells) => {
                 out += &format!(
-                    "| `{}` | {} | {} | {} |\n",
+                    "| `{}` | {} | {} | {} | {} |\n",
                     row.name,
                     cells.join(" | "),
                     if row.on_front { "*" } else { "" },
-                    fits_cell(row, "")
+                    fits_cell(row, ""),
+                    row.constant_time
                 )
             }
             None => {
@@ -407,7 +411,7 @@ pub fn markdown_table(g: &Group) -> String {
                     "| `{}` | failed: {} |{}\n",
                     row.name,
                     first_line(row.error.as_deref().unwrap_or("")).replace('|', "\\|"),
-                    " |".repeat(FIGURE_COLUMNS.len() + 1)
+                    " |".repeat(FIGURE_COLUMNS.len() + 2)
                 )
             }
         }

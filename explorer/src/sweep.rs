@@ -52,6 +52,9 @@ pub struct Outcome {
     pub result: Result<Vec<OpReport>, String>,
     /// Taken from the cache.
     pub cached: bool,
+    /// The constant-time check's verdict on this firmware (`pq-explore ct`, or the
+    /// sweep with `--ct`): `Some(true)` when every operation's traces agreed.
+    pub constant_time: Option<bool>,
 }
 
 /// A sweep's outcomes and what it took.
@@ -144,6 +147,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                     opt_level: job.opt_level,
                     result: Ok(entry.ops),
                     cached: true,
+                    constant_time: None,
                 })
             }
             Lookup::Miss => todo.push(job),
@@ -221,6 +225,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                     scheme: job.scheme,
                     candidate: job.candidate,
                     opt_level: job.opt_level.clone(),
+                    constant_time: None,
                     result: result.map(|r| r.0),
                     cached: false,
                 };
