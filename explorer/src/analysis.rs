@@ -79,6 +79,10 @@ pub struct Row {
     pub on_flash_front: bool,
     /// Within every budget given (`None` without figures).
     pub fits: Option<bool>,
+    /// Another implementation measured for comparison (`package version`): never on a
+    /// front, never an answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer: Option<String>,
     #[serde(skip)]
     /// The strategy.
     pub candidate: Candidate,
@@ -88,6 +92,11 @@ impl Row {
     /// The figures, when the combination built and ran.
     pub fn ok(&self) -> Option<&OpReport> {
         self.report.as_ref()
+    }
+
+    /// The figures of a pqfit combination (not a peer's) that built and ran.
+    pub fn ours(&self) -> Option<&OpReport> {
+        self.ok().filter(|_| self.peer.is_none())
     }
 }
 
@@ -160,6 +169,7 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
                 rust_type: o.candidate.rust_type(o.scheme),
                 ram_bytes: report.as_ref().map(ram),
                 fits: report.as_ref().map(|r| budgets.excess(r).is_empty()),
+                peer: o.candidate.peer().map(|p| p.label()),
                 report,
                 error,
                 cached: o.cached,
@@ -177,9 +187,10 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
     out
 }
 
+/// Marks pqfit's fronts (peers are drawn beside them, not part of them).
 fn mark_fronts(rows: &mut [Row]) {
     let ok: Vec<usize> = (0..rows.len())
-        .filter(|&i| rows[i].ok().is_some())
+        .filter(|&i| rows[i].ours().is_some())
         .collect();
     let fig = |i: usize| rows[i].ok().expect("filtered");
     let pts3: Vec<[u64; 3]> = ok
@@ -201,13 +212,13 @@ fn mark_fronts(rows: &mut [Row]) {
     }
 }
 
-/// The fastest (mean cycles; then less stack, then less flash) among those within the
-/// budgets; else the smallest and its excess.
+/// The fastest pqfit combination (mean cycles; then less stack, then less flash) among
+/// those within the budgets; else the smallest and its excess. Peers are never an answer.
 pub fn answer(rows: &[Row], budgets: &Budgets) -> Answer {
     let ok = || {
         rows.iter()
             .enumerate()
-            .filter_map(|(i, r)| r.ok().map(|x| (i, x)))
+            .filter_map(|(i, r)| r.ours().map(|x| (i, x)))
     };
     let best = ok()
         .filter(|(_, r)| budgets.excess(r).is_empty())

@@ -1,6 +1,7 @@
 //! Plots of one group: stack (or flash) against model cycles, every combination a point,
 //! the Pareto front a staircase, presets labelled, the budget a dashed line, published
-//! real-hardware figures as triangles. SVG and PNG, 800 × 560 pixels.
+//! real-hardware figures as triangles, peers measured in this harness as labelled crosses.
+//! SVG and PNG, 800 × 560 pixels.
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -118,19 +119,23 @@ fn chart<DB: DrawingBackend>(
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     root.fill(&WHITE).map_err(e)?;
 
+    let at = |f: &pqfit_profiles::OpReport| {
+        let x = match axis {
+            Axis::Stack => f.stack_bytes,
+            Axis::Flash => f.flash_bytes.total,
+        };
+        point(x, f.cycles.avg)
+    };
     let ours: Vec<(usize, (f64, f64))> = g
         .rows
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| {
-            r.ok().map(|f| {
-                let x = match axis {
-                    Axis::Stack => f.stack_bytes,
-                    Axis::Flash => f.flash_bytes.total,
-                };
-                (i, point(x, f.cycles.avg))
-            })
-        })
+        .filter_map(|(i, r)| r.ours().map(|f| (i, at(f))))
+        .collect();
+    let peers: Vec<(&str, (f64, f64))> = g
+        .rows
+        .iter()
+        .filter_map(|r| Some((r.peer.as_deref()?, at(r.ok()?))))
         .collect();
     let refs: Vec<(&str, (f64, f64))> = published
         .iter()
@@ -152,7 +157,7 @@ fn chart<DB: DrawingBackend>(
         g.target,
         axis.slug()
     );
-    if ours.is_empty() && refs.is_empty() {
+    if ours.is_empty() && refs.is_empty() && peers.is_empty() {
         root.draw(&Text::new(
             format!("{title}: no combination built and ran"),
             (20, 40),
@@ -167,12 +172,12 @@ fn chart<DB: DrawingBackend>(
     let xs = ours
         .iter()
         .map(|p| p.1 .0)
-        .chain(refs.iter().map(|p| p.1 .0))
+        .chain(refs.iter().chain(&peers).map(|p| p.1 .0))
         .chain(budget_x);
     let ys = ours
         .iter()
         .map(|p| p.1 .1)
-        .chain(refs.iter().map(|p| p.1 .1));
+        .chain(refs.iter().chain(&peers).map(|p| p.1 .1));
     let (x0, x1) = span(xs);
     let (y0, y1) = span(ys);
 
@@ -281,6 +286,29 @@ fn chart<DB: DrawingBackend>(
                     label.to_string(),
                     (p.0 * 1.04, p.1 * 0.93),
                     (FONT, 13).into_font().color(&green),
+                )])
+                .map_err(e)?;
+        }
+    }
+
+    // Peers measured in this harness (model cycles, like ours).
+    let purple = RGBColor(130, 50, 160);
+    if !peers.is_empty() {
+        chart
+            .draw_series(
+                peers
+                    .iter()
+                    .map(|(_, p)| Cross::new(*p, 6, purple.stroke_width(2))),
+            )
+            .map_err(e)?
+            .label("peer, measured, this harness (model)")
+            .legend(move |(x, y)| Cross::new((x + 8, y), 5, purple.stroke_width(2)));
+        for (label, p) in &peers {
+            chart
+                .draw_series([Text::new(
+                    label.to_string(),
+                    (p.0 * 1.04, p.1 * 1.04),
+                    (FONT, 13).into_font().color(&purple),
                 )])
                 .map_err(e)?;
         }
