@@ -331,13 +331,14 @@ fn runs_text(r: &OpReport) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::combos::{candidates, KeccakAxis};
+    use crate::combos::{candidates, peer_candidates, KeccakAxis};
     use crate::sweep::Outcome;
     use pqfit_profiles::measure::Cycles;
 
-    fn report(op: &str, stack: u64, flash: u64, cycles: u64) -> OpReport {
+    /// A report on m3 with these figures (cycles min / max at half / thrice the mean).
+    pub(crate) fn report(op: &str, stack: u64, flash: u64, cycles: u64) -> OpReport {
         OpReport {
             target: "m3".into(),
             scheme: "ml-dsa-65".into(),
@@ -387,6 +388,34 @@ mod tests {
             corrupt: Vec::new(),
             seconds: 0.0,
         }
+    }
+
+    #[test]
+    fn peers_are_rows_but_never_fronts_or_answers() {
+        let mut s = sweep(&[
+            Some((5_000, 70_000, 100_000_000)),
+            Some((11_000, 90_000, 40_000_000)),
+        ]);
+        // A peer smaller and faster than every combination.
+        let peer = peer_candidates(Scheme::MlDsa65)[0];
+        s.outcomes.push(Outcome {
+            target: "m3".into(),
+            scheme: Scheme::MlDsa65,
+            candidate: peer,
+            result: Ok(vec![report("keygen", 1_000, 9_000, 1), report("sign", 1_000, 9_000, 1_000)]),
+            cached: false,
+        });
+        let g = &groups(&s, &["sign"], Budgets::default())[0];
+        assert_eq!(g.rows.len(), 3);
+        let p = &g.rows[2];
+        assert_eq!(p.peer.as_deref(), Some(peer.peer().unwrap().label().as_str()));
+        assert!(p.ok().is_some() && p.ours().is_none());
+        assert!(!p.on_front && !p.on_stack_front && !p.on_flash_front);
+        assert!(g.rows[0].on_stack_front && g.rows[1].on_stack_front);
+        assert_eq!(g.answer, Answer::Best(1));
+        let json = serde_json::to_value(p).unwrap();
+        assert_eq!(json["peer"], serde_json::json!(peer.peer().unwrap().label()));
+        assert!(serde_json::to_value(&g.rows[0]).unwrap().get("peer").is_none());
     }
 
     #[test]

@@ -392,3 +392,105 @@ fn csv(comps: &[Comparison]) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::tests::report;
+    use crate::combos::{candidates, peer_candidates, Candidate, KeccakAxis};
+    use crate::sweep::Outcome;
+
+    /// keygen, sign and verify with the same figures.
+    fn three(stack: u64, flash: u64, cycles: u64) -> Result<Vec<OpReport>, String> {
+        Ok(["keygen", "sign", "verify"]
+            .iter()
+            .map(|op| report(op, stack, flash, cycles))
+            .collect())
+    }
+
+    fn sweep(with_peers: bool) -> Sweep {
+        let mut outcomes = Vec::new();
+        let mut push = |candidate: Candidate, result| {
+            outcomes.push(Outcome {
+                target: "m3".into(),
+                scheme: Scheme::MlDsa65,
+                candidate,
+                result,
+                cached: false,
+            })
+        };
+        let ours = candidates(Scheme::MlDsa65, false, KeccakAxis::Default);
+        // The four presets, then a mix that is not labelled (left out of the comparison).
+        for (i, c) in ours.iter().take(5).enumerate() {
+            let i = i as u64 + 1;
+            push(*c, three(4_000 * i, 70_000, 2_500_000 * i));
+        }
+        if with_peers {
+            let peers = peer_candidates(Scheme::MlDsa65);
+            push(peers[0], three(100_000, 50_000, 10_000_000));
+            push(peers[1], three(60_000, 300_000, 5_000_000));
+            push(
+                peers[2],
+                Err("output differs from the host computation: signature 0".into()),
+            );
+        }
+        Sweep {
+            measured: outcomes.len(),
+            outcomes,
+            sources: String::new(),
+            cached: 0,
+            stale: 0,
+            corrupt: Vec::new(),
+            seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn pqfit_first_then_the_peers_with_ratios_to_the_best_peer() {
+        assert!(comparisons(&sweep(false)).is_empty());
+        let comps = comparisons(&sweep(true));
+        assert_eq!(comps.len(), 1);
+        let c = &comps[0];
+        let names: Vec<&str> = c.sides.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names.len(), 4 + 3, "{names:?}");
+        assert!(names[..4].iter().all(|n| n.starts_with("pqfit ")));
+        assert!(c.sides[4..].iter().all(|s| s.peer.is_some()));
+        assert_eq!(c.best_peer(Metric::Cycles("sign")), Some(5_000_000));
+        assert_eq!(c.best_peer(Metric::Stack), Some(60_000));
+        assert_eq!(c.best_peer(Metric::Flash), Some(50_000));
+        assert_eq!(c.ratio(&c.sides[0], Metric::Cycles("sign")), Some(0.5));
+        assert_eq!(c.ratio(&c.sides[6], Metric::Stack), None);
+
+        let (head, rows) = table(c);
+        assert_eq!(head.len(), 2 + 5 + 1);
+        assert!(rows.iter().all(|r| r.len() == head.len()));
+        assert_eq!(rows[0][3], "2,500,000 (0.50×)");
+        assert_eq!(rows[5][5], "60,000 (1.00×)");
+        assert_eq!(rows[0][7], "4,000 / 4,000 / 4,000");
+        assert!(rows[6][2].starts_with("not measured: output differs"), "{:?}", rows[6]);
+    }
+
+    #[test]
+    fn every_format_marks_what_was_checked() {
+        let s = sweep(true);
+        let comps = comparisons(&s);
+        let v: Value = serde_json::from_str(&render(crate::output::Format::Json, &s, &comps)).unwrap();
+        let sides = v["comparisons"][0]["implementations"].as_array().unwrap();
+        assert_eq!(sides.len(), 7);
+        assert_eq!(sides[0]["implementation"], "pqfit");
+        assert_eq!(sides[5]["checked"], true);
+        assert_eq!(sides[5]["ratio_to_best_peer"]["sign_cycles"], 1.0);
+        assert_eq!(sides[6]["checked"], false);
+        assert!(sides[6]["error"].as_str().unwrap().contains("signature 0"));
+        assert_eq!(v["comparisons"][0]["best_peer"]["stack_bytes"], 60_000);
+
+        let csv = render(crate::output::Format::Csv, &s, &comps);
+        assert_eq!(csv.lines().count(), 1 + 6 * 3 + 1);
+        assert!(csv.lines().last().unwrap().ends_with(",false,output differs from the host computation: signature 0"));
+
+        let md = render(crate::output::Format::Markdown, &s, &comps);
+        assert!(md.contains("| implementation | language |"));
+        let text = render(crate::output::Format::Table, &s, &comps);
+        assert!(text.contains("not measured"));
+    }
+}
