@@ -402,20 +402,32 @@ pub(crate) mod tests {
             target: "m3".into(),
             scheme: Scheme::MlDsa65,
             candidate: peer,
-            result: Ok(vec![report("keygen", 1_000, 9_000, 1), report("sign", 1_000, 9_000, 1_000)]),
+            result: Ok(vec![
+                report("keygen", 1_000, 9_000, 1),
+                report("sign", 1_000, 9_000, 1_000),
+            ]),
             cached: false,
         });
         let g = &groups(&s, &["sign"], Budgets::default())[0];
         assert_eq!(g.rows.len(), 3);
         let p = &g.rows[2];
-        assert_eq!(p.peer.as_deref(), Some(peer.peer().unwrap().label().as_str()));
+        assert_eq!(
+            p.peer.as_deref(),
+            Some(peer.peer().unwrap().label().as_str())
+        );
         assert!(p.ok().is_some() && p.ours().is_none());
         assert!(!p.on_front && !p.on_stack_front && !p.on_flash_front);
         assert!(g.rows[0].on_stack_front && g.rows[1].on_stack_front);
         assert_eq!(g.answer, Answer::Best(1));
         let json = serde_json::to_value(p).unwrap();
-        assert_eq!(json["peer"], serde_json::json!(peer.peer().unwrap().label()));
-        assert!(serde_json::to_value(&g.rows[0]).unwrap().get("peer").is_none());
+        assert_eq!(
+            json["peer"],
+            serde_json::json!(peer.peer().unwrap().label())
+        );
+        assert!(serde_json::to_value(&g.rows[0])
+            .unwrap()
+            .get("peer")
+            .is_none());
     }
 
     #[test]

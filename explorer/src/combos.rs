@@ -194,7 +194,11 @@ impl Candidate {
     /// was built from the same type path, so it compiles.
     pub fn rust_type(&self, scheme: Scheme) -> String {
         if let Candidate::Peer(p) = self {
-            return format!("// not pqfit: {} ({}), for comparison", p.label(), p.language);
+            return format!(
+                "// not pqfit: {} ({}), for comparison",
+                p.label(),
+                p.language
+            );
         }
         let name = if scheme.is_kem() { "Kem" } else { "Signer" };
         if let Candidate::Cross(..) = self {

@@ -292,10 +292,15 @@ fn run(cli: Cli) -> Res<()> {
                     .iter()
                     .map(|p| format!("{} ({})", p.name, p.scheme.name()))
                     .collect();
-                return Err(format!("no peers for {scheme}: the peers are {}", names.join(", ")).into());
+                return Err(
+                    format!("no peers for {scheme}: the peers are {}", names.join(", ")).into(),
+                );
             }
             let sweep = sweep::run(&spec)?;
-            print!("{}", peers::render(format, &sweep, &peers::comparisons(&sweep)));
+            print!(
+                "{}",
+                peers::render(format, &sweep, &peers::comparisons(&sweep))
+            );
             Ok(())
         }
         Some(Cmd::Targets) => {
@@ -403,12 +408,7 @@ fn peer_mode(peers: bool) -> sweep::PeerMode {
     }
 }
 
-fn spec(
-    target: &str,
-    scheme: &str,
-    b: &BuildArgs,
-    peers: sweep::PeerMode,
-) -> Res<sweep::Spec> {
+fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Res<sweep::Spec> {
     if !matches!(b.opt_level.as_str(), "0" | "1" | "2" | "3" | "s" | "z") {
         return Err(format!("--opt-level {:?}: expected 0-3, s or z", b.opt_level).into());
     }

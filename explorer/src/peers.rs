@@ -277,7 +277,9 @@ pub fn render(format: crate::output::Format, sweep: &Sweep, comps: &[Comparison]
                 )
             })
             .collect(),
-        Format::Json => serde_json::to_string_pretty(&to_json(sweep, comps)).unwrap_or_default() + "\n",
+        Format::Json => {
+            serde_json::to_string_pretty(&to_json(sweep, comps)).unwrap_or_default() + "\n"
+        }
         Format::Csv => csv(comps),
     }
 }
@@ -292,7 +294,10 @@ fn side_json(c: &Comparison, s: &Side) -> Value {
         .collect();
     let ratios: serde_json::Map<String, Value> = metrics
         .iter()
-        .filter_map(|&m| c.ratio(s, m).map(|r| (m.key(), json!((r * 1000.0).round() / 1000.0))))
+        .filter_map(|&m| {
+            c.ratio(s, m)
+                .map(|r| (m.key(), json!((r * 1000.0).round() / 1000.0)))
+        })
         .collect();
     json!({
         "name": s.name,
@@ -467,14 +472,19 @@ mod tests {
         assert_eq!(rows[0][3], "2,500,000 (0.50×)");
         assert_eq!(rows[5][5], "60,000 (1.00×)");
         assert_eq!(rows[0][7], "4,000 / 4,000 / 4,000");
-        assert!(rows[6][2].starts_with("not measured: output differs"), "{:?}", rows[6]);
+        assert!(
+            rows[6][2].starts_with("not measured: output differs"),
+            "{:?}",
+            rows[6]
+        );
     }
 
     #[test]
     fn every_format_marks_what_was_checked() {
         let s = sweep(true);
         let comps = comparisons(&s);
-        let v: Value = serde_json::from_str(&render(crate::output::Format::Json, &s, &comps)).unwrap();
+        let v: Value =
+            serde_json::from_str(&render(crate::output::Format::Json, &s, &comps)).unwrap();
         let sides = v["comparisons"][0]["implementations"].as_array().unwrap();
         assert_eq!(sides.len(), 7);
         assert_eq!(sides[0]["implementation"], "pqfit");
@@ -486,7 +496,11 @@ mod tests {
 
         let csv = render(crate::output::Format::Csv, &s, &comps);
         assert_eq!(csv.lines().count(), 1 + 6 * 3 + 1);
-        assert!(csv.lines().last().unwrap().ends_with(",false,output differs from the host computation: signature 0"));
+        assert!(csv
+            .lines()
+            .last()
+            .unwrap()
+            .ends_with(",false,output differs from the host computation: signature 0"));
 
         let md = render(crate::output::Format::Markdown, &s, &comps);
         assert!(md.contains("| implementation | language |"));
