@@ -214,10 +214,13 @@ pub fn caption(c: &Comparison) -> String {
     )
 }
 
-/// Aligned text columns.
+/// Aligned text columns. A row whose third cell onwards are empty (an implementation
+/// not measured, with why in the third) runs on without widening the columns.
 pub fn text_table(head: &[String], rows: &[Vec<String>]) -> String {
+    let spans = |r: &[String]| r.iter().skip(3).all(String::is_empty);
     let width = |i: usize| {
         rows.iter()
+            .filter(|r| !spans(r) || i < 2)
             .map(|r| r.get(i).map_or(0, |c| c.chars().count()))
             .chain([head[i].chars().count()])
             .max()
@@ -225,16 +228,15 @@ pub fn text_table(head: &[String], rows: &[Vec<String>]) -> String {
     };
     let widths: Vec<usize> = (0..head.len()).map(width).collect();
     let line = |cells: &[String]| {
+        let span = spans(cells);
         let padded: Vec<String> = cells
             .iter()
             .zip(&widths)
             .enumerate()
-            .map(|(i, (c, w))| {
-                if i < 2 {
-                    format!("{c:<w$}")
-                } else {
-                    format!("{c:>w$}")
-                }
+            .map(|(i, (c, w))| match i {
+                0 | 1 => format!("{c:<w$}"),
+                _ if span => c.clone(),
+                _ => format!("{c:>w$}"),
             })
             .collect();
         format!("  {}\n", padded.join("  ").trim_end())
