@@ -303,15 +303,12 @@ fn chart<DB: DrawingBackend>(
             .map_err(e)?
             .label("peer, measured, this harness (model)")
             .legend(move |(x, y)| Cross::new((x + 8, y), 5, purple.stroke_width(2)));
-        for (label, p) in &peers {
-            chart
-                .draw_series([Text::new(
-                    label.to_string(),
-                    (p.0 * 1.04, p.1 * 1.04),
-                    (FONT, 13).into_font().color(&purple),
-                )])
-                .map_err(e)?;
-        }
+        let style = (FONT, 13).into_font().color(&purple);
+        chart
+            .draw_series(peers.iter().map(|(label, p)| {
+                Text::new(label.to_string(), (p.0 * 1.04, p.1 * 1.04), style.clone())
+            }))
+            .map_err(e)?;
     }
 
     // The budget.

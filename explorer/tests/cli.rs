@@ -35,15 +35,9 @@ const SMALL: &[&str] = &[
     "2",
 ];
 
-fn sweep(dir: &Path, budget: &str) -> (Value, Output) {
-    let out = bin()
-        .args(SMALL)
-        .args(["--budget", budget, "--format", "json", "--cache-dir"])
-        .arg(dir.join("cache"))
-        .arg("--out")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
+/// Runs `cmd`, which must succeed and print JSON.
+fn json(cmd: &mut Command) -> (Value, Output) {
+    let out = cmd.output().unwrap();
     assert!(
         out.status.success(),
         "pq-explore failed: {}",
@@ -51,6 +45,17 @@ fn sweep(dir: &Path, budget: &str) -> (Value, Output) {
     );
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
     (v, out)
+}
+
+fn sweep(dir: &Path, budget: &str) -> (Value, Output) {
+    json(
+        bin()
+            .args(SMALL)
+            .args(["--budget", budget, "--format", "json", "--cache-dir"])
+            .arg(dir.join("cache"))
+            .arg("--out")
+            .arg(dir.join("out")),
+    )
 }
 
 fn figures(v: &Value) -> Vec<(String, u64, u64, u64)> {
@@ -398,27 +403,21 @@ fn the_peers_command() {
     }
     let dir = scratch("peers");
     let run = || {
-        let out = bin()
-            .args(["peers", "--target", "m4", "--format", "json", "--jobs", "1"])
-            .args([
-                "--keygen-runs",
-                "1",
-                "--sign-runs",
-                "1",
-                "--verify-runs",
-                "1",
-            ])
-            .arg("--cache-dir")
-            .arg(dir.join("cache"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "pq-explore peers failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
-        v
+        json(
+            bin()
+                .args(["peers", "--target", "m4", "--format", "json", "--jobs", "1"])
+                .args([
+                    "--keygen-runs",
+                    "1",
+                    "--sign-runs",
+                    "1",
+                    "--verify-runs",
+                    "1",
+                ])
+                .arg("--cache-dir")
+                .arg(dir.join("cache")),
+        )
+        .0
     };
     let first = run();
     let c = &first["comparisons"][0];
