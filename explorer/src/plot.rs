@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::analysis::Group;
 use crate::pareto;
@@ -135,7 +136,7 @@ fn chart<DB: DrawingBackend>(
     let peers: Vec<(&str, (f64, f64))> = g
         .rows
         .iter()
-        .filter_map(|r| Some((r.peer.as_deref()?, at(r.ok()?))))
+        .filter_map(|r| Some((r.candidate.peer()?.title, at(r.ok()?))))
         .collect();
     let refs: Vec<(&str, (f64, f64))> = published
         .iter()
@@ -303,10 +304,18 @@ fn chart<DB: DrawingBackend>(
             .map_err(e)?
             .label("peer, measured, this harness (model)")
             .legend(move |(x, y)| Cross::new((x + 8, y), 5, purple.stroke_width(2)));
+        // Named on the side that faces the middle of the plot, so that no label runs off it.
+        let middle = (x0 * x1).sqrt();
         let style = (FONT, 13).into_font().color(&purple);
         chart
             .draw_series(peers.iter().map(|(label, p)| {
-                Text::new(label.to_string(), (p.0 * 1.04, p.1 * 1.04), style.clone())
+                let (x, side) = if p.0 > middle {
+                    (p.0 / 1.04, HPos::Right)
+                } else {
+                    (p.0 * 1.04, HPos::Left)
+                };
+                let style = style.clone().pos(Pos::new(side, VPos::Bottom));
+                Text::new(label.to_string(), (x, p.1 * 1.03), style)
             }))
             .map_err(e)?;
     }
