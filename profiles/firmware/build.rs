@@ -49,7 +49,9 @@ fn pqfit_selection() -> String {
     let scheme = env::var("PQFIT_FW_SCHEME").unwrap_or_else(|_| "MlDsa44".into());
     let cross = scheme.starts_with("Rsdp")
         && scheme.chars().all(|c| c.is_ascii_alphanumeric())
-        && ["Fast", "Balanced", "Small"].iter().any(|t| scheme.ends_with(t));
+        && ["Fast", "Balanced", "Small"]
+            .iter()
+            .any(|t| scheme.ends_with(t));
     let kem = match scheme.as_str() {
         "MlDsa44" | "MlDsa65" | "MlDsa87" => false,
         "Sntrup761" | "Ntrulpr761" => true,
@@ -131,7 +133,9 @@ fn link(target: &str) {
     println!("cargo::rustc-check-cfg=cfg(pqfit_fw_kem)");
     println!("cargo::rustc-check-cfg=cfg(pqfit_fw_cross)");
     println!("cargo::rustc-check-cfg=cfg(pqfit_fw_peer)");
-    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_tamper, values(\"keygen\", \"sign\", \"verify\"))");
+    println!(
+        "cargo::rustc-check-cfg=cfg(pqfit_fw_tamper, values(\"keygen\", \"sign\", \"verify\"))"
+    );
     let dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("link");
     let script = dir.join(format!("{target}.x"));
     assert!(
