@@ -6,6 +6,8 @@
 //! - `pq-explore report --target all --out docs/reports`: the architecture reports.
 //! - `pq-explore measure`: one (target, scheme, strategy), or named entry points of any ELF.
 //! - `pq-explore ct`: the constant-time check of the firmware (docs/constant-time.md).
+//! - `pq-explore peers --target m4`: other implementations (RustCrypto `ml-dsa`, `fips204`,
+//!   `libcrux-ml-dsa`, PQClean) measured in the same harness, side by side with pqfit.
 
 mod analysis;
 mod budget;
@@ -14,6 +16,7 @@ mod combos;
 mod ct;
 mod output;
 mod pareto;
+mod peers;
 mod plot;
 mod published;
 mod report;
@@ -115,6 +118,10 @@ struct SweepArgs {
     /// Also write the output, results.json and the plots (SVG and PNG) into this directory.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also measure the peers (other implementations of the scheme, in the same harness):
+    /// their own rows and marks, never on a front or an answer.
+    #[arg(long)]
+    peers: bool,
     #[command(flatten)]
     build: BuildArgs,
 }
@@ -168,6 +175,30 @@ enum Cmd {
         /// Output directory.
         #[arg(long, default_value = "docs/reports")]
         out: PathBuf,
+        /// Also measure the peers: a table of pqfit against them per target, their rows
+        /// and their marks on the plots.
+        #[arg(long)]
+        peers: bool,
+        #[command(flatten)]
+        build: BuildArgs,
+    },
+    /// Measure the peers (RustCrypto ml-dsa, fips204, libcrux-ml-dsa, PQClean's C) in the
+    /// same harness: keygen, sign and verify cycles, stack and flash, every key and
+    /// signature checked against pqfit on the host; with --ours, side by side with pqfit's
+    /// presets and each figure's ratio to the best peer.
+    Peers {
+        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
+        #[arg(long, default_value = "m4")]
+        target: String,
+        /// Scheme: ml-dsa-65 (the peers' scheme), sntrup761, a comma-separated list, or all.
+        #[arg(long, default_value = "ml-dsa-65")]
+        scheme: String,
+        /// Also measure pqfit's presets, for the side-by-side table.
+        #[arg(long)]
+        ours: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
         #[command(flatten)]
         build: BuildArgs,
     },
@@ -290,9 +321,10 @@ fn run(cli: Cli) -> Res<()> {
             target,
             scheme,
             out,
+            peers,
             build,
         }) => {
-            let spec = spec(&target, &scheme, &build)?;
+            let spec = spec(&target, &scheme, &build, peer_mode(peers))?;
             let mut sweep = sweep::run(&spec)?;
             ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
             let written = report::write(&sweep, &out)?;
@@ -337,6 +369,39 @@ fn run(cli: Cli) -> Res<()> {
             },
             format,
         ),
+        Some(Cmd::Peers {
+            target,
+            scheme,
+            ours,
+            format,
+            build,
+        }) => {
+            let mut spec = spec(&target, &scheme, &build, sweep::PeerMode::Only)?;
+            if ours {
+                spec.peers = sweep::PeerMode::With;
+                spec.presets_only = true;
+                spec.keccak = KeccakAxis::Default;
+            }
+            if !spec
+                .schemes
+                .iter()
+                .any(|s| pqfit_profiles::peers::for_scheme(*s).next().is_some())
+            {
+                let names: Vec<String> = pqfit_profiles::peers::PEERS
+                    .iter()
+                    .map(|p| format!("{} ({})", p.name, p.scheme.name()))
+                    .collect();
+                return Err(
+                    format!("no peers for {scheme}: the peers are {}", names.join(", ")).into(),
+                );
+            }
+            let sweep = sweep::run(&spec)?;
+            print!(
+                "{}",
+                peers::render(format, &sweep, &peers::comparisons(&sweep))
+            );
+            Ok(())
+        }
         Some(Cmd::Targets) => {
             for name in embedded_targets()? {
                 let p = Profile::load(&name)?;
@@ -434,6 +499,14 @@ fn schemes_arg(s: &str) -> Res<Vec<Scheme>> {
     Ok(out)
 }
 
+fn peer_mode(peers: bool) -> sweep::PeerMode {
+    if peers {
+        sweep::PeerMode::With
+    } else {
+        sweep::PeerMode::Without
+    }
+}
+
 /// The constant-time check's runs and workers when `--ct` asks for it.
 fn ct_args(b: &BuildArgs, spec: &sweep::Spec) -> Option<(usize, usize)> {
     b.ct.then_some((ct::DEFAULT_RUNS, spec.jobs))
@@ -498,7 +571,7 @@ fn run_ct(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
     Ok(())
 }
 
-fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
+fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Res<sweep::Spec> {
     let mut opt_levels: Vec<String> = Vec::new();
     for level in b.opt_level.split(',').map(str::trim) {
         let level = check_opt_level(level)?;
@@ -526,11 +599,12 @@ fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
                 b.cache_dir.clone().unwrap_or_else(sweep::default_cache_dir),
             ))
         },
+        peers,
     })
 }
 
 fn run_sweep(a: &SweepArgs) -> Res<()> {
-    let spec = spec(&a.target, &a.scheme, &a.build)?;
+    let spec = spec(&a.target, &a.scheme, &a.build, peer_mode(a.peers))?;
     let ops = a.op.ops();
     if !spec
         .schemes

@@ -215,6 +215,10 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                 }
             }
         }
+        if g.rows.iter().any(|r| r.peer.is_some()) {
+            out += "  (peer: other implementations measured in this harness, outputs checked \
+                    against pqfit; never on a front, never an answer)\n";
+        }
         let front: Vec<&Row> = stack_front(g);
         if !front.is_empty() {
             out += "  Pareto front, stack against mean cycles:";
@@ -244,7 +248,8 @@ pub fn stack_front(g: &Group) -> Vec<&Row> {
     v
 }
 
-fn first_line(s: &str) -> &str {
+/// The first line of a message.
+pub fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }
 
@@ -332,7 +337,8 @@ pub fn to_json(s: &Sweep, groups: &[Group]) -> Value {
     })
 }
 
-fn csv_field(s: &str) -> String {
+/// A CSV field, quoted when it needs to be.
+pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

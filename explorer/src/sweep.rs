@@ -35,6 +35,19 @@ pub struct Spec {
     pub jobs: usize,
     /// The cache, or `None` to measure everything and store nothing (`--no-cache`).
     pub cache: Option<Cache>,
+    /// Whether the peers (other implementations) are measured too, or alone.
+    pub peers: PeerMode,
+}
+
+/// Which implementations a sweep measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeerMode {
+    /// pqfit's combinations only.
+    Without,
+    /// pqfit's combinations, then the peers of each scheme.
+    With,
+    /// The peers only.
+    Only,
 }
 
 /// One combination's outcome.
@@ -106,8 +119,15 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
     let mut jobs = Vec::new();
     for target in &spec.targets {
         for &scheme in &spec.schemes {
+            let mut list = match spec.peers {
+                PeerMode::Only => Vec::new(),
+                _ => crate::combos::candidates(scheme, spec.presets_only, spec.keccak),
+            };
+            if spec.peers != PeerMode::Without {
+                list.extend(crate::combos::peer_candidates(scheme));
+            }
             for opt_level in &spec.opt_levels {
-                for candidate in crate::combos::candidates(scheme, spec.presets_only, spec.keccak) {
+                for &candidate in &list {
                     let key = Key::new(
                         &sources,
                         target,

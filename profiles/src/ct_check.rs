@@ -27,8 +27,8 @@ use crate::elf::Image;
 use crate::emu::{Machine, Markers};
 use crate::kem::{HostKem, Lpr, Sntrup};
 use crate::measure::{
-    buf, build_firmware_with, compare, entry, fill, open, strategy_type, HostSig, MlDsaHost,
-    Scheme, MSG_LEN,
+    buf, build_selection, compare, entry, fill, open, strategy_type, HostSig, MlDsaHost, Scheme,
+    Selection, MSG_LEN,
 };
 use crate::profile::{Isa, Profile};
 use crate::trace::{first_different_chunk, Event, Tracer, CHUNK};
@@ -162,15 +162,9 @@ pub fn check(req: &CtRequest) -> Result<CtReport, Error> {
         ));
     }
     let ty = strategy_type(&req.strategy)?;
-    let flags: Vec<&str> = req.rustflags.iter().map(String::as_str).collect();
-    let elf = build_firmware_with(
-        &profile,
-        req.scheme,
-        &ty,
-        &req.opt_level,
-        req.target_dir.as_deref(),
-        &flags,
-    )?;
+    let mut sel = Selection::pqfit(req.scheme, &ty);
+    sel.rustflags = req.rustflags.clone();
+    let elf = build_selection(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
     let start = Instant::now();
     let ops = match req.scheme {
         Scheme::MlDsa44 => signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &elf)?,
