@@ -34,9 +34,9 @@ use crate::profile::{Isa, Profile};
 use crate::trace::{first_different_chunk, Event, Tracer, CHUNK};
 use crate::Error;
 
-/// Demangled paths of the declassification markers.
-const WORD_MARKER: &str = "pqfit_core::ct::declassify_u32";
-const BYTES_MARKER: &str = "pqfit_core::ct::declassify_bytes";
+/// Symbols of the declassification markers (exported C functions of `pqfit_core::ct`).
+const WORD_MARKER: &str = "pqfit_ct_declassify_u32";
+const BYTES_MARKER: &str = "pqfit_ct_declassify_bytes";
 
 /// What to check.
 #[derive(Clone, Debug)]
@@ -315,11 +315,11 @@ fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec
     run_plans(profile, req, &bytes, &image, &plans)
 }
 
-/// The markers linked into the firmware, by demangled name.
+/// The markers linked into the firmware.
 fn markers(image: &Image) -> Markers {
     let mut m = Markers::default();
     for s in image.symbols.iter().filter(|s| s.kind == "text") {
-        match demangled(&s.name).as_str() {
+        match s.name.as_str() {
             WORD_MARKER => m.word.push(s.addr),
             BYTES_MARKER => m.bytes.push(s.addr),
             _ => {}
@@ -553,14 +553,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn markers_are_found_by_their_demangled_path() {
+    fn functions_are_named_without_hash() {
         assert_eq!(
-            demangled("_ZN10pqfit_core2ct14declassify_u3217h0123456789abcdefE"),
-            WORD_MARKER
-        );
-        assert_eq!(
-            demangled("_ZN10pqfit_core2ct16declassify_bytes17h0123456789abcdefE"),
-            BYTES_MARKER
+            demangled("_ZN10pqfit_core2ct7neg_mask17h0123456789abcdefE"),
+            "pqfit_core::ct::neg_mask"
         );
     }
 }
