@@ -101,6 +101,20 @@ pub fn lookup(
 /// Runs compared per operation by default.
 pub const DEFAULT_RUNS: usize = 3;
 
+/// The type path of a strategy named on the command line: a name or label of one of
+/// the scheme's candidates (`small-stack`, `Karatsuba`, `min-stack`, `MinStack`), a
+/// `Custom<...>` of component names, or a type path as it is.
+fn resolve(scheme: Scheme, name: &str) -> String {
+    let found = candidates(scheme, false, KeccakAxis::All)
+        .into_iter()
+        .find(|c| c.name() == name || c.label() == Some(name) || c.type_path() == name);
+    match (found, Candidate::parse(name)) {
+        (Some(c), _) => c.type_path(),
+        (None, Some(c)) if !name.contains("::") => c.type_path(),
+        _ => pqfit_profiles::measure::strategy_type(name).unwrap_or_else(|_| name.into()),
+    }
+}
+
 fn label_and_path(scheme: Scheme, c: &Candidate) -> (String, String) {
     let _ = scheme;
     (c.name(), c.type_path())
@@ -120,14 +134,7 @@ fn jobs_of(spec: &Spec) -> Vec<Job> {
     for t in &spec.targets {
         for &s in &spec.schemes {
             let list: Vec<(String, String)> = match &spec.strategies {
-                Some(Some(name)) => {
-                    let path = match Candidate::parse(name) {
-                        Some(c) if !name.contains("::") => c.type_path(),
-                        _ => pqfit_profiles::measure::strategy_type(name)
-                            .unwrap_or_else(|_| name.clone()),
-                    };
-                    vec![(name.clone(), path)]
-                }
+                Some(Some(name)) => vec![(name.clone(), resolve(s, name))],
                 Some(None) => candidates(s, false, KeccakAxis::Default)
                     .iter()
                     .map(|c| label_and_path(s, c))
@@ -322,5 +329,27 @@ pub fn verdict(ops: &[CtOp]) -> &'static str {
         "checked"
     } else {
         "leak"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strategies_are_resolved_per_scheme() {
+        assert_eq!(
+            resolve(Scheme::Sntrup761, "Karatsuba"),
+            "pqfit::ntruprime::Karatsuba"
+        );
+        assert!(resolve(Scheme::MlDsa65, "small-stack").ends_with("SmallStack"));
+        assert!(resolve(Scheme::Cross(0), "min-stack").contains("MinStack"));
+        assert_eq!(
+            resolve(Scheme::MlDsa65, "pqfit::strategy::Reference"),
+            "pqfit::strategy::Reference"
+        );
+        assert_eq!(column(Some(true)), "checked");
+        assert_eq!(column(Some(false)), "leak");
+        assert_eq!(column(None), "not checked");
     }
 }

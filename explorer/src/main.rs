@@ -237,6 +237,10 @@ enum Cmd {
         /// Entry point of the ELF to call (repeatable).
         #[arg(long)]
         entry: Vec<String>,
+        /// Build without the value barriers of `pqfit_core::ct`, to measure what they
+        /// cost (such firmware is not constant-time on every core).
+        #[arg(long)]
+        without_value_barriers: bool,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: MeasureFormat,
@@ -302,6 +306,9 @@ fn main() -> ExitCode {
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
+/// The firmware build flag that leaves out `pqfit_core::ct`'s value barriers.
+const NO_BARRIERS: &str = "--cfg=pqfit_insecure_no_value_barriers";
+
 /// The constant-time check found a leak (or could not run): exit status 1.
 #[derive(Debug)]
 struct LeakFound(String);
@@ -362,7 +369,7 @@ fn run(cli: Cli) -> Res<()> {
                 cache: (!no_cache)
                     .then(|| cache::Cache::new(cache_dir.unwrap_or_else(sweep::default_cache_dir))),
                 rustflags: if without_value_barriers {
-                    vec!["--cfg=pqfit_insecure_no_value_barriers".into()]
+                    vec![NO_BARRIERS.into()]
                 } else {
                     Vec::new()
                 },
@@ -420,6 +427,7 @@ fn run(cli: Cli) -> Res<()> {
             instruction_limit,
             elf,
             entry,
+            without_value_barriers,
             format,
         }) => {
             let m = if let Some(elf) = elf {
@@ -439,6 +447,9 @@ fn run(cli: Cli) -> Res<()> {
                 req.keygen_runs = keygen_runs.max(1);
                 req.verify_runs = verify_runs;
                 req.instruction_limit = instruction_limit;
+                if without_value_barriers {
+                    req.rustflags = vec![NO_BARRIERS.into()];
+                }
                 measure(&req)?
             };
             print_measurement(&m, format)

@@ -177,6 +177,9 @@ pub struct Request {
     /// Cargo target directory of the firmware build (default `profiles/firmware/target`);
     /// parallel sweeps give each worker its own.
     pub target_dir: Option<PathBuf>,
+    /// Extra `rustc` flags of the firmware build (for the cost of the value barriers:
+    /// `--cfg=pqfit_insecure_no_value_barriers`).
+    pub rustflags: Vec<String>,
 }
 
 impl Request {
@@ -192,6 +195,7 @@ impl Request {
             verify_runs: 4,
             instruction_limit: 4_000_000_000,
             target_dir: None,
+            rustflags: Vec::new(),
         }
     }
 }
@@ -765,13 +769,9 @@ pub fn measure(req: &Request) -> Result<Measurement, Error> {
         return crate::peers::measure(req, peer, None);
     }
     let ty = strategy_type(&req.strategy)?;
-    let elf = build_firmware(
-        &profile,
-        req.scheme,
-        &ty,
-        &req.opt_level,
-        req.target_dir.as_deref(),
-    )?;
+    let mut sel = Selection::pqfit(req.scheme, &ty);
+    sel.rustflags = req.rustflags.clone();
+    let elf = build_selection(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
     match req.scheme {
         Scheme::MlDsa44 => run_signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &ty, &elf),
         Scheme::MlDsa65 => run_signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &ty, &elf),
