@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 rustup toolchain install
 rustup show active-toolchain
 # cmake and libclang for unicorn-engine, the emulator of pqfit-profiles (built from
-# source; see .cargo/config.toml); a TrueType font for the text of pq-explore's plots.
-if ! dpkg -s cmake libclang-dev fonts-dejavu-core >/dev/null 2>&1; then
+# source; see .cargo/config.toml); a TrueType font for the text of pq-explore's plots;
+# valgrind for the constant-time check (scripts/ct-grind.sh; its headers are in the
+# same package).
+if ! dpkg -s cmake libclang-dev fonts-dejavu-core valgrind >/dev/null 2>&1; then
   apt-get update
-  apt-get install -y cmake libclang-dev fonts-dejavu-core
+  apt-get install -y cmake libclang-dev fonts-dejavu-core valgrind
 fi

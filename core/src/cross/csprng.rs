@@ -246,7 +246,8 @@ impl<K: Keccak> Sampler<K> {
     pub fn sample(&mut self) -> u16 {
         loop {
             let v = self.stream.take(self.bits) + self.offset;
-            if v < self.bound {
+            // Declassified: whether a candidate is rejected (docs/constant-time.md).
+            if crate::declassify::public_bool(v < self.bound) {
                 return v as u16;
             }
         }

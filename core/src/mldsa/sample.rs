@@ -5,6 +5,7 @@ use super::packing::bit_unpack_gamma1_part;
 use super::params::{ParameterSet, N, Q};
 use super::poly::Poly;
 use crate::ct;
+use crate::declassify;
 use crate::hash::{Shake128, Shake256, SHAKE128_RATE, SHAKE256_RATE};
 use crate::keccak::Keccak;
 use zeroize::Zeroize;
@@ -33,7 +34,9 @@ pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) 
             }
             let j = block[pos] as usize;
             pos += 1;
-            if j <= i {
+            // Declassified: whether a byte is rejected (docs/constant-time.md). The
+            // accepted j is uniform in [0, i] whatever was rejected before it.
+            if declassify::public_bool(j <= i) {
                 break j;
             }
         };
@@ -119,11 +122,11 @@ pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
         for &g in block.iter() {
             let mut w = g;
             for _ in 0..8 {
-                if let Some(v) = coeff_from_half_byte::<P>((w & 0x0f) as u8) {
-                    if ctr < N {
-                        a.coeffs[ctr] = v;
-                        ctr += 1;
-                    }
+                let (accept, v) = coeff_from_half_byte::<P>((w & 0x0f) as u8);
+                // Declassified: whether a half-byte is rejected (docs/constant-time.md).
+                if declassify::public_bool(accept) && ctr < N {
+                    a.coeffs[ctr] = v;
+                    ctr += 1;
                 }
                 w >>= 4;
             }
@@ -132,18 +135,18 @@ pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
     block.zeroize();
 }
 
-/// FIPS 204, Algorithm 15: CoeffFromHalfByte. `eta - (b mod 5)` for eta = 2 (b < 15),
-/// `eta - b` for eta = 4 (b < 9), and nothing otherwise.
+/// FIPS 204, Algorithm 15: CoeffFromHalfByte, as (accepted, value): `eta - (b mod 5)`
+/// for eta = 2 (accepted when b < 15), `eta - b` for eta = 4 (accepted when b < 9).
+/// Both are computed without a branch on b; the caller branches on the declassified
+/// decision only.
 #[inline(always)]
-fn coeff_from_half_byte<P: ParameterSet>(b: u8) -> Option<i32> {
+fn coeff_from_half_byte<P: ParameterSet>(b: u8) -> (bool, i32) {
     let b = b as i32;
-    if P::ETA == 2 && b < 15 {
-        // b mod 5 without a division: 205 / 1024 approximates 1/5 closely enough for b < 15.
-        Some(2 - (b - 5 * ((b * 205) >> 10)))
-    } else if P::ETA == 4 && b < 9 {
-        Some(4 - b)
+    if P::ETA == 2 {
+        // b mod 5 without a division: 205 / 1024 approximates 1/5 closely enough for b < 16.
+        (b < 15, 2 - (b - 5 * ((b * 205) >> 10)))
     } else {
-        None
+        (b < 9, 4 - b)
     }
 }
 
@@ -195,8 +198,9 @@ mod tests {
                 None
             };
             let want4 = if b < 9 { Some(4 - b as i32) } else { None };
-            assert_eq!(coeff_from_half_byte::<MlDsa44>(b), want2);
-            assert_eq!(coeff_from_half_byte::<MlDsa65>(b), want4);
+            let accepted = |(ok, v): (bool, i32)| ok.then_some(v);
+            assert_eq!(accepted(coeff_from_half_byte::<MlDsa44>(b)), want2);
+            assert_eq!(accepted(coeff_from_half_byte::<MlDsa65>(b)), want4);
         }
     }
 

@@ -8,6 +8,7 @@ use pqfit_core::cross::arith::restr_to_val;
 use pqfit_core::cross::csprng::{csprng, dsc_seed_e, dsc_seed_sk};
 use pqfit_core::cross::packing::pack;
 use pqfit_core::cross::{CrossParams, MAX_KEY_SEED_BYTES, MAX_N, MAX_N_K};
+use pqfit_core::declassify;
 use zeroize::{Zeroize, Zeroizing};
 
 /// Expands seed_sk into (seed_e, seed_pk): CSPRNG(seed_sk, 3t + 1).
@@ -17,6 +18,8 @@ pub(crate) fn expand_seed_sk<P: CrossParams, K: pqfit_core::keccak::Keccak>(
 ) {
     let mut x = csprng::<P, K>(&[&seed_sk[..P::KEY_SEED_BYTES]], dsc_seed_sk::<P>());
     x.squeeze(&mut seeds[..2 * P::KEY_SEED_BYTES]);
+    // seed_pk is the first part of the public key (docs/constant-time.md).
+    declassify::public_bytes(&mut seeds[P::KEY_SEED_BYTES..2 * P::KEY_SEED_BYTES]);
 }
 
 /// Expands seed_e into e-bar (and e_G-bar): CSPRNG(seed_e, 3t + 3).

@@ -18,6 +18,7 @@ use pqfit_core::cross::tree::{is_published, level_start, Flags};
 use pqfit_core::cross::{
     CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_PACKED_V_BYTES, MAX_PACKED_Y_BYTES, MAX_T,
 };
+use pqfit_core::declassify;
 use zeroize::{Zeroize, Zeroizing};
 
 /// digest_chall_1 = Hash(Hash(msg) || digest_cmt || salt).
@@ -101,6 +102,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         HASH_DSC,
         &mut sig[P::SIG_DIGEST_CMT..P::SIG_DIGEST_CMT + h],
     );
+    // digest_cmt is published in the signature (docs/constant-time.md).
+    declassify::public_bytes(&mut sig[P::SIG_DIGEST_CMT..P::SIG_DIGEST_CMT + h]);
 
     // First challenge.
     let mut chall_1_digest: Digest = [0; MAX_HASH_BYTES];
@@ -124,6 +127,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         HASH_DSC,
         &mut sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h],
     );
+    // digest_chall_2 is published in the signature.
+    declassify::public_bytes(&mut sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h]);
 
     // Second challenge.
     let mut chall_2 = [0u8; MAX_T];

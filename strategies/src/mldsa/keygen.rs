@@ -1,6 +1,7 @@
 //! FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, over a memory strategy.
 
 use crate::strategy::{MaskVector, MatrixA, Strategy};
+use pqfit_core::declassify;
 use pqfit_core::hash::shake256_with;
 use pqfit_core::mldsa::params::{CRH_BYTES, N, SEED_BYTES};
 use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
@@ -20,6 +21,8 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
     // (rho, rho', K) = H(xi || k || l, 128)
     let mut seeds = Zeroizing::new([0u8; 2 * SEED_BYTES + CRH_BYTES]);
     shake256_with::<S::Keccak>(&[xi, &[P::K as u8, P::L as u8]], &mut seeds[..]);
+    // rho is published in pk (docs/constant-time.md).
+    declassify::public_bytes(&mut seeds[..32]);
     let rho: &[u8; 32] = seeds[..32].try_into().expect("32 bytes");
     let rho_prime: &[u8; 64] = seeds[32..96].try_into().expect("64 bytes");
 

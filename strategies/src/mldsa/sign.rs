@@ -6,6 +6,7 @@ use crate::strategy::{
 };
 use core::marker::PhantomData;
 use pqfit_core::ct;
+use pqfit_core::declassify;
 use pqfit_core::hash::{shake256_with, Shake256};
 use pqfit_core::mldsa::field::freeze;
 use pqfit_core::mldsa::params::N;
@@ -79,7 +80,8 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             ok &= z.norm_below(P::GAMMA1 - P::BETA);
             packing::bit_pack_gamma1::<P>(z, &mut sig[packing::sig_z_range::<P>(j)]);
         }
-        if !ok {
+        // Declassified: the iteration's rejection decision (docs/constant-time.md).
+        if !declassify::public_bool(ok) {
             kappa = next_kappa;
             continue;
         }
@@ -112,12 +114,14 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
             ok &= low_over >= 0;
             ok &= ct0.norm_below(P::GAMMA2);
         }
-        if !ok || ones as usize > P::OMEGA {
+        // Declassified: the iteration's rejection decision.
+        if !declassify::public_bool(ok & (ones as usize <= P::OMEGA)) {
             kappa = next_kappa;
             continue;
         }
 
-        // Accepted: the hint is now public.
+        // Accepted: the hint is now public (it is part of the signature).
+        declassify::public_bytes(&mut hint[..]);
         packing::hint_bit_pack::<P>(&hint[..], &mut sig[P::SIG_H_OFFSET..]);
         return;
     }

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::Error;
 use core::marker::PhantomData;
+use pqfit_core::declassify;
 use pqfit_core::ntruprime::arith::{f3_freeze, fq_freeze, nonzero_mask, round3};
 use pqfit_core::ntruprime::encode::{
     rounded_decode, rounded_encode, rq_decode, rq_encode, small_decode, small_encode,
@@ -163,7 +164,8 @@ impl<M: RqMul> Sntrup761<M> {
         let mut v = Zeroizing::new([0i8; P]);
         loop {
             small_random(randombytes, g)?;
-            if r3_recip(&mut v, g) == 0 {
+            // Declassified: whether this g is invertible (docs/constant-time.md).
+            if declassify::public_bool(r3_recip(&mut v, g) == 0) {
                 break;
             }
         }
@@ -231,7 +233,11 @@ impl<M: RqMul> Sntrup761<M> {
             *ri = f3_freeze(x as i32);
             weight += (*ri & 1) as i32;
         }
-        let mask = nonzero_mask((weight - W as i32) as i16) as i8;
+        // A value barrier on the mask: without it LLVM recognised the mask as
+        // `weight != w` and split the loop below on it, a branch on whether the
+        // ciphertext decrypts to a weight-w vector (found by ct-grind on x86-64;
+        // docs/constant-time.md).
+        let mask = core::hint::black_box(nonzero_mask((weight - W as i32) as i16) as i8);
         for (i, ri) in r.iter_mut().enumerate() {
             *ri = if i < W {
                 ((*ri ^ 1) & !mask) ^ 1
