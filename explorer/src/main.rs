@@ -7,8 +7,6 @@
 //! - `pq-explore measure`: one (target, scheme, strategy), or named entry points of any ELF.
 
 mod analysis;
-mod budget;
-mod cache;
 mod combos;
 mod output;
 mod pareto;
@@ -26,6 +24,7 @@ use pqfit_profiles::{measure, measure_elf, Measurement, Profile, Request, Scheme
 use analysis::{Budgets, Group, OPS};
 use combos::KeccakAxis;
 use output::Format;
+use pq_explore::{budget, cache};
 
 #[derive(Parser)]
 #[command(
