@@ -53,7 +53,7 @@ scheme!(ntrulpr761, Ntrulpr761, Ntrulpr761Params);
 
 fuzz_target!(|data: &[u8]| {
     let mut input = Input::new(data);
-    if input.byte() % 2 == 0 {
+    if input.byte().is_multiple_of(2) {
         let pk = input.take(Sntrup761Params::PK_BYTES);
         sntrup761(pk, input.rest());
     } else {
