@@ -10,8 +10,6 @@
 //!   `libcrux-ml-dsa`, PQClean) measured in the same harness, side by side with pqfit.
 
 mod analysis;
-mod budget;
-mod cache;
 mod combos;
 mod ct;
 mod output;
@@ -31,6 +29,7 @@ use pqfit_profiles::{measure, measure_elf, Measurement, Profile, Request, Scheme
 use analysis::{Budgets, Group, OPS};
 use combos::KeccakAxis;
 use output::Format;
+use pq_explore::{budget, cache};
 
 #[derive(Parser)]
 #[command(

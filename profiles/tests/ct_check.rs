@@ -54,10 +54,20 @@ fn rv32_ntru_prime_branches_are_caught_and_fixed() {
     if skip() {
         return;
     }
-    let bare = run("rv32", Scheme::Sntrup761, "pqfit::ntruprime::Karatsuba", false);
+    let bare = run(
+        "rv32",
+        Scheme::Sntrup761,
+        "pqfit::ntruprime::Karatsuba",
+        false,
+    );
     let found = leaks(&bare);
     assert!(!found.is_empty(), "no leak found without value barriers");
-    let fixed = run("rv32", Scheme::Sntrup761, "pqfit::ntruprime::Karatsuba", true);
+    let fixed = run(
+        "rv32",
+        Scheme::Sntrup761,
+        "pqfit::ntruprime::Karatsuba",
+        true,
+    );
     assert!(fixed.is_clean(), "{:?}", leaks(&fixed));
     assert_eq!(
         fixed.ops.iter().map(|o| o.op.as_str()).collect::<Vec<_>>(),

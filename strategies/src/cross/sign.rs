@@ -128,6 +128,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         HASH_DSC,
         &mut sig[P::SIG_DIGEST_CMT..P::SIG_DIGEST_CMT + h],
     );
+    // digest_cmt is published in the signature (docs/constant-time.md).
+    pqfit_core::ct::declassify_bytes(&mut sig[P::SIG_DIGEST_CMT..P::SIG_DIGEST_CMT + h]);
 
     // First challenge.
     let mut chall_1_digest: Digest = [0; MAX_HASH_BYTES];
@@ -151,14 +153,14 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         HASH_DSC,
         &mut sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h],
     );
+    // digest_chall_2 is published in the signature: which rounds disclose their seeds
+    // and which answer with responses is public.
+    pqfit_core::ct::declassify_bytes(&mut sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h]);
 
     // Second challenge.
     let mut chall_2 = [0u8; MAX_T];
     let mut digest_chall_2: Digest = [0; MAX_HASH_BYTES];
     digest_chall_2[..h].copy_from_slice(&sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h]);
-    // digest_chall_2 is part of the signature: which rounds disclose their seeds and
-    // which answer with responses is public.
-    pqfit_core::ct::declassify_bytes(&mut digest_chall_2[..h]);
     expand_digest_to_fixed_weight::<P, K<P, S>>(&mut chall_2, &digest_chall_2);
 
     // Seed path: the disclosed seeds (`seed_path`).
