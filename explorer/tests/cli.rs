@@ -455,6 +455,47 @@ fn the_peers_command() {
 }
 
 #[test]
+fn the_constant_time_check_and_column() {
+    if skip() {
+        return;
+    }
+    let dir = scratch("ct");
+    let cache = dir.join("cache");
+    let (v, _) = json(
+        bin()
+            .args(["ct", "--target", "m4", "--scheme", "ml-dsa-44"])
+            .args(["--strategy", "fast-sign", "--runs", "2", "--format", "json"])
+            .arg("--cache-dir")
+            .arg(&cache),
+    );
+    let checked = v.as_array().unwrap();
+    assert_eq!(checked.len(), 1);
+    assert_eq!(checked[0]["constant_time"], "checked", "{v}");
+    let ops: Vec<&str> = checked[0]["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["op"].as_str().unwrap())
+        .collect();
+    assert_eq!(ops, ["keygen", "sign"]);
+    // The sweep shows the cached verdict for fast-sign and none for the others.
+    let (v, _) = json(
+        bin()
+            .args(SMALL)
+            .args(["--format", "json", "--cache-dir"])
+            .arg(&cache),
+    );
+    for r in v["results"].as_array().unwrap() {
+        let want = if r["name"] == "fast-sign" {
+            "checked"
+        } else {
+            "not checked"
+        };
+        assert_eq!(r["constant_time"], want, "{r}");
+    }
+}
+
+#[test]
 fn bad_arguments_are_clear_errors() {
     for (args, needle) in [
         (vec!["--budget", "12kg"], "invalid budget"),
@@ -471,6 +512,9 @@ fn bad_arguments_are_clear_errors() {
             "no peers for ml-dsa-44",
         ),
         (vec!["peers", "--target", "m9"], "unknown target"),
+        (vec!["ct", "--runs", "1"], "--runs"),
+        (vec!["ct", "--target", "m9"], "unknown target"),
+        (vec!["ct", "--opt-level", "4"], "--opt-level"),
     ] {
         let out = bin().args(&args).output().unwrap();
         assert!(!out.status.success(), "{args:?} succeeded");

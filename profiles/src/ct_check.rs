@@ -555,7 +555,7 @@ mod tests {
     #[test]
     fn functions_are_named_without_hash() {
         assert_eq!(
-            demangled("_ZN10pqfit_core2ct7neg_mask17h0123456789abcdefE"),
+            demangled("_ZN10pqfit_core2ct8neg_mask17h0123456789abcdefE"),
             "pqfit_core::ct::neg_mask"
         );
     }
