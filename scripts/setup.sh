@@ -7,8 +7,14 @@ cd "$(dirname "$0")/.."
 rustup toolchain install
 rustup show active-toolchain
 # cmake and libclang for unicorn-engine, the emulator of pqfit-profiles (built from
-# source; see .cargo/config.toml); a TrueType font for the text of pq-explore's plots.
-if ! dpkg -s cmake libclang-dev fonts-dejavu-core >/dev/null 2>&1; then
+# source; see .cargo/config.toml); a TrueType font for the text of pq-explore's plots;
+# arm-none-eabi-gcc and newlib's headers for the PQClean C peer of the measurement
+# firmware (profiles/firmware/src/peers, compiled for the Cortex-M targets with `cc`);
+# valgrind for the constant-time check of the host build (scripts/ct-grind.sh).
+packages="cmake libclang-dev fonts-dejavu-core gcc-arm-none-eabi libnewlib-arm-none-eabi valgrind"
+# shellcheck disable=SC2086
+if ! dpkg -s $packages >/dev/null 2>&1; then
   apt-get update
-  apt-get install -y cmake libclang-dev fonts-dejavu-core
+  # shellcheck disable=SC2086
+  apt-get install -y $packages
 fi

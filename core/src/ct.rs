@@ -204,12 +204,13 @@ pub fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
 /// call site says which and why; docs/constant-time.md lists them all), from here on
 /// allowed to steer branches and addresses. Returns `x`.
 ///
-/// The trace check recognises this function by its symbol: in the second run of a
-/// pair it substitutes the first run's value, so that both runs follow the same
-/// public decisions and any remaining difference of their traces is a leak.
-#[inline(never)]
+/// The trace check recognises the call by its symbol, `pqfit_ct_declassify_u32`: in
+/// the second run of a pair it substitutes the first run's value, so that both runs
+/// follow the same public decisions and any remaining difference of their traces is a
+/// leak.
+#[inline(always)]
 pub fn declassify_u32(x: u32) -> u32 {
-    core::hint::black_box(x)
+    pqfit_ct_declassify_u32(x)
 }
 
 /// [`declassify_u32`] for a decision.
@@ -219,10 +220,54 @@ pub fn declassify_bool(b: bool) -> bool {
 }
 
 /// [`declassify_u32`] for a byte string (a public seed, an encoded output): the bytes
-/// are unchanged, but from here on they may steer branches and addresses.
-#[inline(never)]
+/// are unchanged, but from here on they may steer branches and addresses. The marker
+/// is `pqfit_ct_declassify_bytes(pointer, length)`.
+#[inline(always)]
 pub fn declassify_bytes(bytes: &mut [u8]) {
-    core::hint::black_box(bytes);
+    pqfit_ct_declassify_bytes(bytes.as_mut_ptr(), bytes.len());
+}
+
+// The markers are exported C functions so that the optimiser keeps their calls and
+// their arguments as the C ABI has them (first argument in r0/a0, second in r1/a1):
+// an internal function's constant arguments would be folded into its body (with link-
+// time optimisation, a length every call shares is not passed at all). Exported
+// symbols are unsafe code only in that their names could clash; these are prefixed.
+
+/// The word marker (see [`declassify_u32`]).
+#[allow(unsafe_code)]
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn pqfit_ct_declassify_u32(x: u32) -> u32 {
+    #[cfg(feature = "ct-check")]
+    {
+        // memcheck's definedness can be reset only in memory: the value goes through
+        // a local, re-read after the request.
+        let mut v = x;
+        valgrind_defined(core::ptr::addr_of_mut!(v).cast(), 4);
+        core::hint::black_box(v)
+    }
+    #[cfg(not(feature = "ct-check"))]
+    core::hint::black_box(x)
+}
+
+/// The byte-string marker (see [`declassify_bytes`]); the pointer is read only by
+/// valgrind's client request, with the `ct-check` feature.
+#[allow(unsafe_code)]
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn pqfit_ct_declassify_bytes(bytes: *mut u8, len: usize) {
+    #[cfg(feature = "ct-check")]
+    valgrind_defined(bytes, len);
+    core::hint::black_box((bytes, len));
+}
+
+/// With the `ct-check` feature (the host constant-time check under valgrind,
+/// `scripts/ct-grind.sh`; never in a real build): marks the bytes as defined for
+/// memcheck. A client request is a no-op outside valgrind.
+#[cfg(feature = "ct-check")]
+fn valgrind_defined(p: *mut u8, len: usize) {
+    use crabgrind::memcheck::{mark_memory, MemState};
+    let _ = mark_memory(p.cast_const().cast(), len, MemState::Defined);
 }
 
 /// a · b as a 64-bit integer, in constant time on every target. On targets whose 32 × 32 → 64-bit multiplies take

@@ -86,6 +86,13 @@ pub struct Row {
     pub on_flash_front: bool,
     /// Within every budget given (`None` without figures).
     pub fits: Option<bool>,
+    /// `checked` (the firmware passed the constant-time trace check), `leak`, or `not
+    /// checked` (no verdict in the cache: run `pq-explore ct` or the sweep with `--ct`).
+    pub constant_time: &'static str,
+    /// Another implementation measured for comparison (`package version`): never on a
+    /// front, never an answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer: Option<String>,
     #[serde(skip)]
     /// The strategy.
     pub candidate: Candidate,
@@ -95,6 +102,11 @@ impl Row {
     /// The figures, when the combination built and ran.
     pub fn ok(&self) -> Option<&OpReport> {
         self.report.as_ref()
+    }
+
+    /// The figures of a pqfit combination (not a peer's) that built and ran.
+    pub fn ours(&self) -> Option<&OpReport> {
+        self.ok().filter(|_| self.peer.is_none())
     }
 }
 
@@ -182,9 +194,11 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
                 },
                 ram_bytes: report.as_ref().map(ram),
                 fits: report.as_ref().map(|r| budgets.excess(r).is_empty()),
+                peer: o.candidate.peer().map(|p| p.label()),
                 report,
                 error,
                 cached: o.cached,
+                constant_time: crate::ct::column(o.constant_time),
                 on_front: false,
                 on_stack_front: false,
                 on_flash_front: false,
@@ -199,9 +213,10 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
     out
 }
 
+/// Marks pqfit's fronts (peers are drawn beside them, not part of them).
 fn mark_fronts(rows: &mut [Row]) {
     let ok: Vec<usize> = (0..rows.len())
-        .filter(|&i| rows[i].ok().is_some())
+        .filter(|&i| rows[i].ours().is_some())
         .collect();
     let fig = |i: usize| rows[i].ok().expect("filtered");
     let pts3: Vec<[u64; 3]> = ok
@@ -223,13 +238,13 @@ fn mark_fronts(rows: &mut [Row]) {
     }
 }
 
-/// The fastest (mean cycles; then less stack, then less flash) among those within the
-/// budgets; else the smallest and its excess.
+/// The fastest pqfit combination (mean cycles; then less stack, then less flash) among
+/// those within the budgets; else the smallest and its excess. Peers are never an answer.
 pub fn answer(rows: &[Row], budgets: &Budgets) -> Answer {
     let ok = || {
         rows.iter()
             .enumerate()
-            .filter_map(|(i, r)| r.ok().map(|x| (i, x)))
+            .filter_map(|(i, r)| r.ours().map(|x| (i, x)))
     };
     let best = ok()
         .filter(|(_, r)| budgets.excess(r).is_empty())
@@ -334,10 +349,11 @@ pub fn answer_text(g: &Group) -> String {
             let row = &g.rows[*i];
             let r = row.ok().expect("an answer has figures");
             format!(
-                "{head}:\n    {}\n  {}: {}\n",
+                "{head}:\n    {}\n  {}: {}; constant time: {}\n",
                 row.rust_type,
                 row.name,
-                figures(r)
+                figures(r),
+                row.constant_time
             )
         }
         Answer::NothingFits { smallest, over } => {
@@ -387,13 +403,14 @@ fn runs_text(r: &OpReport) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::combos::{candidates, KeccakAxis};
+    use crate::combos::{candidates, peer_candidates, KeccakAxis};
     use crate::sweep::Outcome;
     use pqfit_profiles::measure::Cycles;
 
-    fn report(op: &str, stack: u64, flash: u64, cycles: u64) -> OpReport {
+    /// A report on m3 with these figures (cycles min / max at half / thrice the mean).
+    pub(crate) fn report(op: &str, stack: u64, flash: u64, cycles: u64) -> OpReport {
         OpReport {
             target: "m3".into(),
             scheme: "ml-dsa-65".into(),
@@ -484,6 +501,7 @@ mod tests {
                     scheme: Scheme::MlDsa65,
                     candidate,
                     opt_level: "3".into(),
+                    constant_time: None,
                     result: match f {
                         Some((s, fl, c)) => Ok(vec![
                             report("keygen", *s, *fl, 1),
@@ -501,6 +519,48 @@ mod tests {
             corrupt: Vec::new(),
             seconds: 0.0,
         }
+    }
+
+    #[test]
+    fn peers_are_rows_but_never_fronts_or_answers() {
+        let mut s = sweep(&[
+            Some((5_000, 70_000, 100_000_000)),
+            Some((11_000, 90_000, 40_000_000)),
+        ]);
+        // A peer smaller and faster than every combination.
+        let peer = peer_candidates(Scheme::MlDsa65)[0];
+        s.outcomes.push(Outcome {
+            target: "m3".into(),
+            scheme: Scheme::MlDsa65,
+            candidate: peer,
+            result: Ok(vec![
+                report("keygen", 1_000, 9_000, 1),
+                report("sign", 1_000, 9_000, 1_000),
+            ]),
+            cached: false,
+            opt_level: "3".into(),
+            constant_time: None,
+        });
+        let g = &groups(&s, &["sign"], Budgets::default())[0];
+        assert_eq!(g.rows.len(), 3);
+        let p = &g.rows[2];
+        assert_eq!(
+            p.peer.as_deref(),
+            Some(peer.peer().unwrap().label().as_str())
+        );
+        assert!(p.ok().is_some() && p.ours().is_none());
+        assert!(!p.on_front && !p.on_stack_front && !p.on_flash_front);
+        assert!(g.rows[0].on_stack_front && g.rows[1].on_stack_front);
+        assert_eq!(g.answer, Answer::Best(1));
+        let json = serde_json::to_value(p).unwrap();
+        assert_eq!(
+            json["peer"],
+            serde_json::json!(peer.peer().unwrap().label())
+        );
+        assert!(serde_json::to_value(&g.rows[0])
+            .unwrap()
+            .get("peer")
+            .is_none());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! Rust type an integrator pastes.
 
 use pqfit::strategy::catalog::{self, Combination, PRESETS};
+use pqfit_profiles::peers::{self, Peer};
 use pqfit_profiles::Scheme;
 
 /// Which Keccak backends a sweep crosses with the memory combinations.
@@ -18,7 +19,8 @@ pub enum KeccakAxis {
     All,
 }
 
-/// One thing to build and measure: an ML-DSA strategy or an NTRU Prime multiplication.
+/// One thing to build and measure: an ML-DSA strategy, an NTRU Prime multiplication, a
+/// CROSS strategy, or a peer (another implementation, measured for comparison).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Candidate {
     /// The components and the Keccak backend (`None`: the target's default).
@@ -27,6 +29,8 @@ pub enum Candidate {
     NtruPrime(&'static str),
     /// A CROSS strategy: one component per axis of [`CROSS_AXES`] and the Keccak backend.
     Cross([&'static str; 5], Option<&'static str>),
+    /// Another implementation of the scheme, built into the same firmware harness.
+    Peer(&'static Peer),
 }
 
 /// CROSS's memory axes, in the order of `pqfit::cross::Custom`'s parameters.
@@ -112,7 +116,15 @@ impl Candidate {
             Candidate::MlDsa(_) => self.preset().map(|p| p.type_name),
             Candidate::NtruPrime(m) => Some(m),
             Candidate::Cross(c, None) => cross_preset(c).map(|p| p.1),
-            Candidate::Cross(_, Some(_)) => None,
+            Candidate::Cross(_, Some(_)) | Candidate::Peer(_) => None,
+        }
+    }
+
+    /// The peer this is, when it is not pqfit.
+    pub fn peer(&self) -> Option<&'static Peer> {
+        match self {
+            Candidate::Peer(p) => Some(p),
+            _ => None,
         }
     }
 
@@ -129,6 +141,7 @@ impl Candidate {
                 }
             }
             Candidate::NtruPrime(m) => m.to_string(),
+            Candidate::Peer(p) => format!("peer: {}", p.label()),
             Candidate::Cross(c, k) => match (cross_preset(c), k) {
                 (Some(p), None) => p.0.to_string(),
                 (Some(p), Some(k)) => format!("{} + {k}", p.0),
@@ -145,6 +158,7 @@ impl Candidate {
     pub fn type_path(&self) -> String {
         let c = match self {
             Candidate::NtruPrime(m) => return format!("{NTRU_PATH}{m}"),
+            Candidate::Peer(p) => return p.strategy(),
             Candidate::Cross(c, k) => {
                 if let (Some(p), None) = (cross_preset(c), k) {
                     return format!("{CROSS_PATH}{}", p.1);
@@ -179,6 +193,13 @@ impl Candidate {
     /// or `type Kem = pqfit::Sntrup761<pqfit::ntruprime::...>;`. The firmware measured
     /// was built from the same type path, so it compiles.
     pub fn rust_type(&self, scheme: Scheme) -> String {
+        if let Candidate::Peer(p) = self {
+            return format!(
+                "// not pqfit: {} ({}), for comparison",
+                p.label(),
+                p.language
+            );
+        }
         let name = if scheme.is_kem() { "Kem" } else { "Signer" };
         if let Candidate::Cross(..) = self {
             return format!(
@@ -194,9 +215,12 @@ impl Candidate {
         )
     }
 
-    /// Parses a preset name, a `Custom<...>` or an NTRU Prime multiplication (with or
-    /// without its path).
+    /// Parses a preset name, a `Custom<...>`, an NTRU Prime multiplication (with or
+    /// without its path) or a peer (`peer:fips204`).
     pub fn parse(text: &str) -> Option<Candidate> {
+        if let Some(p) = peers::parse(text) {
+            return Some(Candidate::Peer(p));
+        }
         let bare = text.trim().trim_start_matches(NTRU_PATH);
         if let Some(m) = NTRU_MULS.iter().find(|m| **m == bare) {
             return Some(Candidate::NtruPrime(m));
@@ -234,6 +258,11 @@ impl Candidate {
         }
         catalog::parse(text).map(Candidate::MlDsa)
     }
+}
+
+/// The peers of `scheme`, as candidates (after pqfit's in a sweep with peers).
+pub fn peer_candidates(scheme: Scheme) -> Vec<Candidate> {
+    peers::for_scheme(scheme).map(Candidate::Peer).collect()
 }
 
 /// The candidates of a sweep for `scheme`: for ML-DSA the presets first, then the
@@ -359,6 +388,24 @@ mod tests {
         assert!(small[1]
             .type_path()
             .ends_with("pqfit::strategy::Interleaved32Compact>"));
+    }
+
+    #[test]
+    fn peers_are_candidates_of_their_scheme_only() {
+        let peers = peer_candidates(Scheme::MlDsa65);
+        assert!(peers.len() >= 4);
+        for c in &peers {
+            let p = c.peer().unwrap();
+            assert_eq!(Candidate::parse(&c.type_path()), Some(*c));
+            assert!(c.name().starts_with("peer: "));
+            assert!(c.rust_type(Scheme::MlDsa65).starts_with("// not pqfit"));
+            assert!(c.label().is_none() && c.preset().is_none());
+            assert_eq!(p.scheme, Scheme::MlDsa65);
+        }
+        assert!(peer_candidates(Scheme::MlDsa44).is_empty());
+        assert!(candidates(Scheme::MlDsa65, false, KeccakAxis::All)
+            .iter()
+            .all(|c| c.peer().is_none()));
     }
 
     #[test]

@@ -101,27 +101,40 @@ pub fn lookup(
 /// Runs compared per operation by default.
 pub const DEFAULT_RUNS: usize = 3;
 
+/// The type path of a strategy named on the command line: a name or label of one of
+/// the scheme's candidates (`small-stack`, `Karatsuba`, `min-stack`, `MinStack`), a
+/// `Custom<...>` of component names, or a type path as it is.
+fn resolve(scheme: Scheme, name: &str) -> String {
+    let found = candidates(scheme, false, KeccakAxis::All)
+        .into_iter()
+        .find(|c| c.name() == name || c.label() == Some(name) || c.type_path() == name);
+    match (found, Candidate::parse(name)) {
+        (Some(c), _) => c.type_path(),
+        (None, Some(c)) if !name.contains("::") => c.type_path(),
+        _ => pqfit_profiles::measure::strategy_type(name).unwrap_or_else(|_| name.into()),
+    }
+}
+
 fn label_and_path(scheme: Scheme, c: &Candidate) -> (String, String) {
     let _ = scheme;
     (c.name(), c.type_path())
 }
 
+/// One firmware to check: target, scheme, short name, strategy type path.
+type Job = (String, Scheme, String, String);
+
 /// Runs the checks.
 pub fn run(spec: &Spec) -> Result<Vec<Outcome>, String> {
-    let sources = crate::cache::source_hash(&crate::sweep::workspace_root())
-        .map_err(|e| format!("hashing the sources: {e}"))?;
-    let mut jobs: Vec<(String, Scheme, String, String)> = Vec::new();
+    run_jobs(spec, jobs_of(spec))
+}
+
+/// The firmware builds a spec names.
+fn jobs_of(spec: &Spec) -> Vec<Job> {
+    let mut jobs: Vec<Job> = Vec::new();
     for t in &spec.targets {
         for &s in &spec.schemes {
             let list: Vec<(String, String)> = match &spec.strategies {
-                Some(Some(name)) => {
-                    let path = match Candidate::parse(name) {
-                        Some(c) if !name.contains("::") => c.type_path(),
-                        _ => pqfit_profiles::measure::strategy_type(name)
-                            .unwrap_or_else(|_| name.clone()),
-                    };
-                    vec![(name.clone(), path)]
-                }
+                Some(Some(name)) => vec![(name.clone(), resolve(s, name))],
                 Some(None) => candidates(s, false, KeccakAxis::Default)
                     .iter()
                     .map(|c| label_and_path(s, c))
@@ -136,6 +149,12 @@ pub fn run(spec: &Spec) -> Result<Vec<Outcome>, String> {
             }
         }
     }
+    jobs
+}
+
+fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
+    let sources = crate::cache::source_hash(&crate::sweep::workspace_root())
+        .map_err(|e| format!("hashing the sources: {e}"))?;
     let cache = spec
         .cache
         .as_ref()
@@ -235,11 +254,102 @@ pub fn line(o: &Outcome) -> String {
     }
 }
 
+/// The `constant_time` column of a sweep row.
+pub fn column(verdict: Option<bool>) -> &'static str {
+    match verdict {
+        Some(true) => "checked",
+        Some(false) => "leak",
+        None => "not checked",
+    }
+}
+
+/// Fills in the sweep's constant-time verdicts from the cache; with `check`, first runs
+/// the check for every firmware of the sweep that has none (cached like `pq-explore
+/// ct`).
+pub fn annotate(
+    sweep: &mut crate::sweep::Sweep,
+    cache: Option<&Cache>,
+    check: Option<(usize, usize)>,
+) -> Result<(), String> {
+    let Some(cache) = cache else {
+        return Ok(());
+    };
+    if let Some((runs, jobs)) = check {
+        for opt_level in unique(sweep.outcomes.iter().map(|o| o.opt_level.clone())) {
+            let spec = Spec {
+                targets: Vec::new(),
+                schemes: Vec::new(),
+                strategies: Some(None),
+                runs,
+                opt_level: opt_level.clone(),
+                jobs,
+                cache: Some(cache.clone()),
+                rustflags: Vec::new(),
+            };
+            let jobs: Vec<Job> = sweep
+                .outcomes
+                .iter()
+                // Other implementations are measured, not checked.
+                .filter(|o| o.opt_level == opt_level && o.candidate.peer().is_none())
+                .map(|o| {
+                    let (label, path) = label_and_path(o.scheme, &o.candidate);
+                    (o.target.clone(), o.scheme, label, path)
+                })
+                .collect();
+            run_jobs(&spec, jobs)?;
+        }
+    }
+    for o in &mut sweep.outcomes {
+        o.constant_time = lookup(
+            cache,
+            &sweep.sources,
+            &o.target,
+            o.scheme,
+            &o.candidate.type_path(),
+            &o.opt_level,
+        )
+        .map(|ops| ops.iter().all(|op| op.leak.is_none()));
+    }
+    Ok(())
+}
+
+fn unique<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for i in items {
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out
+}
+
 /// The column's text: `checked`, `leak` or `error`.
 pub fn verdict(ops: &[CtOp]) -> &'static str {
     if ops.iter().all(|o| o.leak.is_none()) {
         "checked"
     } else {
         "leak"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strategies_are_resolved_per_scheme() {
+        assert_eq!(
+            resolve(Scheme::Sntrup761, "Karatsuba"),
+            "pqfit::ntruprime::Karatsuba"
+        );
+        assert!(resolve(Scheme::MlDsa65, "small-stack").ends_with("SmallStack"));
+        assert!(resolve(Scheme::Cross(0), "min-stack").contains("MinStack"));
+        assert_eq!(
+            resolve(Scheme::MlDsa65, "pqfit::strategy::Reference"),
+            "pqfit::strategy::Reference"
+        );
+        assert_eq!(column(Some(true)), "checked");
+        assert_eq!(column(Some(false)), "leak");
+        assert_eq!(column(None), "not checked");
     }
 }

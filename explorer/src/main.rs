@@ -6,14 +6,15 @@
 //! - `pq-explore report --target all --out docs/reports`: the architecture reports.
 //! - `pq-explore measure`: one (target, scheme, strategy), or named entry points of any ELF.
 //! - `pq-explore ct`: the constant-time check of the firmware (docs/constant-time.md).
+//! - `pq-explore peers --target m4`: other implementations (RustCrypto `ml-dsa`, `fips204`,
+//!   `libcrux-ml-dsa`, PQClean) measured in the same harness, side by side with pqfit.
 
 mod analysis;
-mod budget;
-mod cache;
 mod combos;
 mod ct;
 mod output;
 mod pareto;
+mod peers;
 mod plot;
 mod published;
 mod report;
@@ -28,6 +29,7 @@ use pqfit_profiles::{measure, measure_elf, Measurement, Profile, Request, Scheme
 use analysis::{Budgets, Group, OPS};
 use combos::KeccakAxis;
 use output::Format;
+use pq_explore::{budget, cache};
 
 #[derive(Parser)]
 #[command(
@@ -80,6 +82,11 @@ struct BuildArgs {
     /// Verifications (or decapsulations) per combination.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100))]
     verify_runs: u64,
+    /// Also run the constant-time check (`pq-explore ct`) on every combination that has
+    /// no verdict in the cache; the `constant_time` column shows cached verdicts either
+    /// way ("not checked" without one).
+    #[arg(long)]
+    ct: bool,
 }
 
 #[derive(Args, Clone)]
@@ -111,6 +118,10 @@ struct SweepArgs {
     /// Also write the output, results.json and the plots (SVG and PNG) into this directory.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also measure the peers (other implementations of the scheme, in the same harness):
+    /// their own rows and marks, never on a front or an answer.
+    #[arg(long)]
+    peers: bool,
     #[command(flatten)]
     build: BuildArgs,
 }
@@ -167,6 +178,30 @@ enum Cmd {
         /// Output directory.
         #[arg(long, default_value = "docs/reports")]
         out: PathBuf,
+        /// Also measure the peers: a table of pqfit against them per target, their rows
+        /// and their marks on the plots.
+        #[arg(long)]
+        peers: bool,
+        #[command(flatten)]
+        build: BuildArgs,
+    },
+    /// Measure the peers (RustCrypto ml-dsa, fips204, libcrux-ml-dsa, PQClean's C) in the
+    /// same harness: keygen, sign and verify cycles, stack and flash, every key and
+    /// signature checked against pqfit on the host; with --ours, side by side with pqfit's
+    /// presets and each figure's ratio to the best peer.
+    Peers {
+        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
+        #[arg(long, default_value = "m4")]
+        target: String,
+        /// Scheme: ml-dsa-65 (the peers' scheme), sntrup761, a comma-separated list, or all.
+        #[arg(long, default_value = "ml-dsa-65")]
+        scheme: String,
+        /// Also measure pqfit's presets, for the side-by-side table.
+        #[arg(long)]
+        ours: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
         #[command(flatten)]
         build: BuildArgs,
     },
@@ -205,6 +240,10 @@ enum Cmd {
         /// Entry point of the ELF to call (repeatable).
         #[arg(long)]
         entry: Vec<String>,
+        /// Build without the value barriers of `pqfit_core::ct`, to measure what they
+        /// cost (such firmware is not constant-time on every core).
+        #[arg(long)]
+        without_value_barriers: bool,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: MeasureFormat,
@@ -270,6 +309,9 @@ fn main() -> ExitCode {
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
+/// The firmware build flag that leaves out `pqfit_core::ct`'s value barriers.
+const NO_BARRIERS: &str = "--cfg=pqfit_insecure_no_value_barriers";
+
 /// The constant-time check found a leak (or could not run): exit status 1.
 #[derive(Debug)]
 struct LeakFound(String);
@@ -289,10 +331,12 @@ fn run(cli: Cli) -> Res<()> {
             target,
             scheme,
             out,
+            peers,
             build,
         }) => {
-            let spec = spec(&target, &scheme, &build)?;
-            let sweep = sweep::run(&spec)?;
+            let spec = spec(&target, &scheme, &build, peer_mode(peers))?;
+            let mut sweep = sweep::run(&spec)?;
+            ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
             let written = report::write(&sweep, &out)?;
             eprintln!(
                 "pq-explore: {}; wrote {} files into {}",
@@ -328,13 +372,46 @@ fn run(cli: Cli) -> Res<()> {
                 cache: (!no_cache)
                     .then(|| cache::Cache::new(cache_dir.unwrap_or_else(sweep::default_cache_dir))),
                 rustflags: if without_value_barriers {
-                    vec!["--cfg=pqfit_insecure_no_value_barriers".into()]
+                    vec![NO_BARRIERS.into()]
                 } else {
                     Vec::new()
                 },
             },
             format,
         ),
+        Some(Cmd::Peers {
+            target,
+            scheme,
+            ours,
+            format,
+            build,
+        }) => {
+            let mut spec = spec(&target, &scheme, &build, sweep::PeerMode::Only)?;
+            if ours {
+                spec.peers = sweep::PeerMode::With;
+                spec.presets_only = true;
+                spec.keccak = KeccakAxis::Default;
+            }
+            if !spec
+                .schemes
+                .iter()
+                .any(|s| pqfit_profiles::peers::for_scheme(*s).next().is_some())
+            {
+                let names: Vec<String> = pqfit_profiles::peers::PEERS
+                    .iter()
+                    .map(|p| format!("{} ({})", p.name, p.scheme.name()))
+                    .collect();
+                return Err(
+                    format!("no peers for {scheme}: the peers are {}", names.join(", ")).into(),
+                );
+            }
+            let sweep = sweep::run(&spec)?;
+            print!(
+                "{}",
+                peers::render(format, &sweep, &peers::comparisons(&sweep))
+            );
+            Ok(())
+        }
         Some(Cmd::Targets) => {
             for name in embedded_targets()? {
                 let p = Profile::load(&name)?;
@@ -353,6 +430,7 @@ fn run(cli: Cli) -> Res<()> {
             instruction_limit,
             elf,
             entry,
+            without_value_barriers,
             format,
         }) => {
             let m = if let Some(elf) = elf {
@@ -372,6 +450,9 @@ fn run(cli: Cli) -> Res<()> {
                 req.keygen_runs = keygen_runs.max(1);
                 req.verify_runs = verify_runs;
                 req.instruction_limit = instruction_limit;
+                if without_value_barriers {
+                    req.rustflags = vec![NO_BARRIERS.into()];
+                }
                 measure(&req)?
             };
             print_measurement(&m, format)
@@ -430,6 +511,19 @@ fn schemes_arg(s: &str) -> Res<Vec<Scheme>> {
         }
     }
     Ok(out)
+}
+
+fn peer_mode(peers: bool) -> sweep::PeerMode {
+    if peers {
+        sweep::PeerMode::With
+    } else {
+        sweep::PeerMode::Without
+    }
+}
+
+/// The constant-time check's runs and workers when `--ct` asks for it.
+fn ct_args(b: &BuildArgs, spec: &sweep::Spec) -> Option<(usize, usize)> {
+    b.ct.then_some((ct::DEFAULT_RUNS, spec.jobs))
 }
 
 fn check_opt_level(o: &str) -> Res<String> {
@@ -491,7 +585,7 @@ fn run_ct(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
     Ok(())
 }
 
-fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
+fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Res<sweep::Spec> {
     let mut opt_levels: Vec<String> = Vec::new();
     for level in b.opt_level.split(',').map(str::trim) {
         let level = check_opt_level(level)?;
@@ -519,11 +613,12 @@ fn spec(target: &str, scheme: &str, b: &BuildArgs) -> Res<sweep::Spec> {
                 b.cache_dir.clone().unwrap_or_else(sweep::default_cache_dir),
             ))
         },
+        peers,
     })
 }
 
 fn run_sweep(a: &SweepArgs) -> Res<()> {
-    let spec = spec(&a.target, &a.scheme, &a.build)?;
+    let spec = spec(&a.target, &a.scheme, &a.build, peer_mode(a.peers))?;
     let ops = a.op.ops();
     if !spec
         .schemes
@@ -542,7 +637,8 @@ fn run_sweep(a: &SweepArgs) -> Res<()> {
         flash: a.flash_budget,
         ram: a.ram_budget,
     };
-    let sweep = sweep::run(&spec)?;
+    let mut sweep = sweep::run(&spec)?;
+    ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&a.build, &spec))?;
     let groups = analysis::groups(&sweep, &ops, budgets);
     let text = output::render(a.format, &sweep, &groups);
     print!("{text}");

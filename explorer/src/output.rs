@@ -186,10 +186,11 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                 .collect()
         };
         out += &format!(
-            "  {:<width$}{} {:>4}\n",
+            "  {:<width$}{} {:>4}  {}\n",
             "strategy",
             cells_line(&heads),
-            "fits"
+            "fits",
+            "constant time"
         );
         for i in display_order(g) {
             let row = &g.rows[i];
@@ -198,10 +199,11 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                 Some(cells) => {
                     let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
                     out += &format!(
-                        "{mark} {:<width$}{} {:>4}\n",
+                        "{mark} {:<width$}{} {:>4}  {}\n",
                         row.name,
                         cells_line(&cells),
-                        fits_cell(row, "-")
+                        fits_cell(row, "-"),
+                        row.constant_time
                     )
                 }
                 None => {
@@ -212,6 +214,10 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                     )
                 }
             }
+        }
+        if g.rows.iter().any(|r| r.peer.is_some()) {
+            out += "  (peer: other implementations measured in this harness, outputs checked \
+                    against pqfit; never on a front, never an answer)\n";
         }
         let front: Vec<&Row> = stack_front(g);
         if !front.is_empty() {
@@ -242,7 +248,8 @@ pub fn stack_front(g: &Group) -> Vec<&Row> {
     v
 }
 
-fn first_line(s: &str) -> &str {
+/// The first line of a message.
+pub fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }
 
@@ -330,7 +337,8 @@ pub fn to_json(s: &Sweep, groups: &[Group]) -> Value {
     })
 }
 
-fn csv_field(s: &str) -> String {
+/// A CSV field, quoted when it needs to be.
+pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -340,7 +348,7 @@ fn csv_field(s: &str) -> String {
 
 fn csv(groups: &[Group]) -> String {
     let mut out = String::from(
-        "target,scheme,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,cached,error\n",
+        "target,scheme,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,error\n",
     );
     for g in groups {
         for row in &g.rows {
@@ -372,6 +380,7 @@ fn csv(groups: &[Group]) -> String {
                 row.on_stack_front.to_string(),
                 row.on_flash_front.to_string(),
                 row.fits.map(|b| b.to_string()).unwrap_or_default(),
+                row.constant_time.into(),
                 row.cached.to_string(),
                 first_line(row.error.as_deref().unwrap_or("")).into(),
             ];
@@ -386,7 +395,7 @@ fn csv(groups: &[Group]) -> String {
 /// One group as a Markdown table (every combination, fastest first).
 pub fn markdown_table(g: &Group) -> String {
     let mut out = format!(
-        "| strategy | {} | front | fits |\n|---|{}:-:|:-:|\n",
+        "| strategy | {} | front | fits | constant time |\n|---|{}:-:|:-:|:-:|\n",
         FIGURE_COLUMNS.join(" | "),
         "---:|".repeat(FIGURE_COLUMNS.len())
     );
@@ -395,11 +404,12 @@ pub fn markdown_table(g: &Group) -> String {
         match figure_cells(row) {
             Some(cells) => {
                 out += &format!(
-                    "| `{}` | {} | {} | {} |\n",
+                    "| `{}` | {} | {} | {} | {} |\n",
                     row.name,
                     cells.join(" | "),
                     if row.on_front { "*" } else { "" },
-                    fits_cell(row, "")
+                    fits_cell(row, ""),
+                    row.constant_time
                 )
             }
             None => {
@@ -407,7 +417,7 @@ pub fn markdown_table(g: &Group) -> String {
                     "| `{}` | failed: {} |{}\n",
                     row.name,
                     first_line(row.error.as_deref().unwrap_or("")).replace('|', "\\|"),
-                    " |".repeat(FIGURE_COLUMNS.len() + 1)
+                    " |".repeat(FIGURE_COLUMNS.len() + 2)
                 )
             }
         }

@@ -1,12 +1,14 @@
 //! Plots of one group: stack (or flash) against model cycles, every combination a point,
 //! the Pareto front a staircase, presets labelled, the budget a dashed line, published
-//! real-hardware figures as triangles. SVG and PNG, 800 × 560 pixels.
+//! real-hardware figures as triangles, peers measured in this harness as labelled crosses.
+//! SVG and PNG, 800 × 560 pixels.
 
 use std::path::Path;
 use std::sync::OnceLock;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::analysis::Group;
 use crate::pareto;
@@ -118,19 +120,23 @@ fn chart<DB: DrawingBackend>(
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("{e:?}");
     root.fill(&WHITE).map_err(e)?;
 
+    let at = |f: &pqfit_profiles::OpReport| {
+        let x = match axis {
+            Axis::Stack => f.stack_bytes,
+            Axis::Flash => f.flash_bytes.total,
+        };
+        point(x, f.cycles.avg)
+    };
     let ours: Vec<(usize, (f64, f64))> = g
         .rows
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| {
-            r.ok().map(|f| {
-                let x = match axis {
-                    Axis::Stack => f.stack_bytes,
-                    Axis::Flash => f.flash_bytes.total,
-                };
-                (i, point(x, f.cycles.avg))
-            })
-        })
+        .filter_map(|(i, r)| r.ours().map(|f| (i, at(f))))
+        .collect();
+    let peers: Vec<(&str, (f64, f64))> = g
+        .rows
+        .iter()
+        .filter_map(|r| Some((r.candidate.peer()?.title, at(r.ok()?))))
         .collect();
     let refs: Vec<(&str, (f64, f64))> = published
         .iter()
@@ -152,7 +158,7 @@ fn chart<DB: DrawingBackend>(
         g.target,
         axis.slug()
     );
-    if ours.is_empty() && refs.is_empty() {
+    if ours.is_empty() && refs.is_empty() && peers.is_empty() {
         root.draw(&Text::new(
             format!("{title}: no combination built and ran"),
             (20, 40),
@@ -167,12 +173,12 @@ fn chart<DB: DrawingBackend>(
     let xs = ours
         .iter()
         .map(|p| p.1 .0)
-        .chain(refs.iter().map(|p| p.1 .0))
+        .chain(refs.iter().chain(&peers).map(|p| p.1 .0))
         .chain(budget_x);
     let ys = ours
         .iter()
         .map(|p| p.1 .1)
-        .chain(refs.iter().map(|p| p.1 .1));
+        .chain(refs.iter().chain(&peers).map(|p| p.1 .1));
     let (x0, x1) = span(xs);
     let (y0, y1) = span(ys);
 
@@ -286,6 +292,34 @@ fn chart<DB: DrawingBackend>(
                 )])
                 .map_err(e)?;
         }
+    }
+
+    // Peers measured in this harness (model cycles, like ours).
+    let purple = RGBColor(130, 50, 160);
+    if !peers.is_empty() {
+        chart
+            .draw_series(
+                peers
+                    .iter()
+                    .map(|(_, p)| Cross::new(*p, 6, purple.stroke_width(2))),
+            )
+            .map_err(e)?
+            .label("peer, measured, this harness (model)")
+            .legend(move |(x, y)| Cross::new((x + 8, y), 5, purple.stroke_width(2)));
+        // Named on the side that faces the middle of the plot, so that no label runs off it.
+        let middle = (x0 * x1).sqrt();
+        let style = (FONT, 13).into_font().color(&purple);
+        chart
+            .draw_series(peers.iter().map(|(label, p)| {
+                let (x, side) = if p.0 > middle {
+                    (p.0 / 1.04, HPos::Right)
+                } else {
+                    (p.0 * 1.04, HPos::Left)
+                };
+                let style = style.clone().pos(Pos::new(side, VPos::Bottom));
+                Text::new(label.to_string(), (x, p.1 * 1.03), style)
+            }))
+            .map_err(e)?;
     }
 
     // The budget.

@@ -11,6 +11,7 @@ use pqfit_profiles::Profile;
 use crate::analysis::{self, answer, Answer, Budgets, Group, OPS};
 use crate::budget::{group as digits, show_bytes};
 use crate::output::{duration, stack_front};
+use crate::peers::{self as peer_table, Comparison};
 use crate::plot::{self, Axis};
 use crate::published::{self, Published};
 use crate::sweep::{workspace_root, Sweep};
@@ -32,6 +33,7 @@ pub fn write(sweep: &Sweep, out: &Path) -> Result<usize, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let published = published::load(&published::default_path())?;
     let groups = analysis::groups(sweep, &OPS, Budgets::default());
+    let comparisons = crate::peers::comparisons(sweep);
     let stamp = Stamp::now(sweep);
     let mut targets: Vec<String> = Vec::new();
     for o in &sweep.outcomes {
@@ -52,10 +54,11 @@ pub fn write(sweep: &Sweep, out: &Path) -> Result<usize, String> {
                 }
             }
         }
-        let doc = target_page(&profile, &tg, &published, &stamp);
+        let comps: Vec<&Comparison> = comparisons.iter().filter(|c| &c.target == t).collect();
+        let doc = target_page(&profile, &tg, &comps, &published, &stamp);
         written += emit(out, t, &format!("pqfit on {t}"), &doc)?;
     }
-    let doc = index_page(&targets, &groups, &stamp);
+    let doc = index_page(&targets, &groups, &comparisons, &stamp);
     written += emit(out, "index", "pqfit: architecture report", &doc)?;
     Ok(written)
 }
@@ -66,6 +69,8 @@ struct Stamp {
     revision: String,
     sources: String,
     sweep: String,
+    /// The sweep measured the peers (`--peers`).
+    peers: bool,
 }
 
 impl Stamp {
@@ -105,14 +110,19 @@ impl Stamp {
                 s.cached,
                 duration(s.seconds)
             ),
+            peers: s.outcomes.iter().any(|o| o.candidate.peer().is_some()),
         }
     }
 
     fn block(&self) -> Block {
         Block::Para(format!(
             "Generated {} (UTC) from git revision `{}` (sources SHA-256 `{}…`): {}. \
-             Regenerate with `cargo run --release -p pq-explore -- report --target all --out docs/reports`.",
-            self.date, self.revision, self.sources, self.sweep
+             Regenerate with `cargo run --release -p pq-explore -- report --target all{} --out docs/reports`.",
+            self.date,
+            self.revision,
+            self.sources,
+            self.sweep,
+            if self.peers { " --peers" } else { "" }
         ))
     }
 }
@@ -215,9 +225,40 @@ fn method(profile: &Profile) -> Vec<Block> {
     ]
 }
 
+/// The side-by-side tables of pqfit and its peers.
+fn comparison_blocks(comps: &[&Comparison], level: u8) -> Vec<Block> {
+    let mut doc = Vec::new();
+    for c in comps {
+        doc.push(Block::Heading(
+            level,
+            format!(
+                "{} on {}: pqfit against its peers (measured, this harness)",
+                c.scheme.name().to_uppercase(),
+                c.target
+            ),
+        ));
+        doc.push(Block::Para(peer_table::caption(c)));
+        let (head, rows) = peer_table::table(c);
+        doc.push(Block::Table(head, rows));
+        let how: Vec<String> = c
+            .sides
+            .iter()
+            .filter_map(|s| s.peer)
+            .map(|p| format!("{} ({}): {}", p.label(), p.language, p.how))
+            .collect();
+        doc.push(Block::Para(format!(
+            "How each peer is called (outputs compared with pqfit's for the same seeds, \
+             messages and rnd): {}.",
+            how.join("; ")
+        )));
+    }
+    doc
+}
+
 fn target_page(
     profile: &Profile,
     groups: &[&Group],
+    comps: &[&Comparison],
     published: &[Published],
     stamp: &Stamp,
 ) -> Vec<Block> {
@@ -234,6 +275,7 @@ fn target_page(
             show_bytes(profile.board.ram_bytes)
         )),
     ];
+    doc.extend(comparison_blocks(comps, 2));
     for g in groups {
         let scheme = g.scheme.name().to_uppercase();
         doc.push(Block::Heading(
@@ -254,17 +296,26 @@ fn target_page(
         let fits_board = g
             .rows
             .iter()
-            .filter_map(|r| r.ok())
+            .filter_map(|r| r.ours())
             .filter(|r| {
                 analysis::ram(r) <= profile.board.ram_bytes
                     && r.flash_bytes.total <= profile.board.flash_bytes
             })
             .count();
-        let ok = g.rows.iter().filter(|r| r.ok().is_some()).count();
+        let ok = g.rows.iter().filter(|r| r.ours().is_some()).count();
+        let peers = g.rows.iter().filter(|r| r.peer.is_some()).count();
         doc.push(Block::Para(format!(
-            "{ok} of {} combinations built and ran; {fits_board} fit the {}'s RAM and flash.",
-            g.rows.len(),
-            profile.board.name
+            "{ok} of {} combinations built and ran; {fits_board} fit the {}'s RAM and flash.{}",
+            g.rows.len() - peers,
+            profile.board.name,
+            if peers > 0 {
+                format!(
+                    " The {peers} peers (rows `peer: …`, crosses on the plots) are other \
+                     implementations measured the same way, for comparison."
+                )
+            } else {
+                String::new()
+            }
         )));
         for axis in [Axis::Stack, Axis::Flash] {
             doc.push(Block::Plot(
@@ -370,7 +421,12 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
     (head, rows)
 }
 
-fn index_page(targets: &[String], groups: &[Group], stamp: &Stamp) -> Vec<Block> {
+fn index_page(
+    targets: &[String],
+    groups: &[Group],
+    comparisons: &[Comparison],
+    stamp: &Stamp,
+) -> Vec<Block> {
     let mut doc = vec![
         Block::Heading(1, "pqfit: architecture report".into()),
         stamp.block(),
@@ -460,6 +516,8 @@ fn index_page(targets: &[String], groups: &[Group], stamp: &Stamp) -> Vec<Block>
         }
         doc.push(Block::Table(head, rows));
     }
+    let comps: Vec<&Comparison> = comparisons.iter().collect();
+    doc.extend(comparison_blocks(&comps, 2));
     doc.push(Block::Para(
         "Cycles are model cycles (docs/measurement.md); each target page states its model's limits.".into(),
     ));
@@ -493,12 +551,7 @@ fn markdown(doc: &[Block]) -> String {
                 let _ = writeln!(s, "{text}\n");
             }
             Block::Table(head, rows) => {
-                let _ = writeln!(s, "| {} |", head.join(" | "));
-                let _ = writeln!(s, "|{}", "---|".repeat(head.len()));
-                for r in rows {
-                    let cells: Vec<String> = r.iter().map(|c| c.replace('|', "\\|")).collect();
-                    let _ = writeln!(s, "| {} |", cells.join(" | "));
-                }
+                s += &markdown_table(head, rows);
                 s.push('\n');
             }
             Block::Plot(stem, caption) => {
@@ -508,6 +561,16 @@ fn markdown(doc: &[Block]) -> String {
                 let _ = writeln!(s, "```text\n{text}\n```\n");
             }
         }
+    }
+    s
+}
+
+/// A Markdown table (cells' `|` escaped).
+pub fn markdown_table(head: &[String], rows: &[Vec<String>]) -> String {
+    let mut s = format!("| {} |\n|{}\n", head.join(" | "), "---|".repeat(head.len()));
+    for r in rows {
+        let cells: Vec<String> = r.iter().map(|c| c.replace('|', "\\|")).collect();
+        let _ = writeln!(s, "| {} |", cells.join(" | "));
     }
     s
 }

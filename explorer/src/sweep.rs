@@ -35,6 +35,19 @@ pub struct Spec {
     pub jobs: usize,
     /// The cache, or `None` to measure everything and store nothing (`--no-cache`).
     pub cache: Option<Cache>,
+    /// Whether the peers (other implementations) are measured too, or alone.
+    pub peers: PeerMode,
+}
+
+/// Which implementations a sweep measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeerMode {
+    /// pqfit's combinations only.
+    Without,
+    /// pqfit's combinations, then the peers of each scheme.
+    With,
+    /// The peers only.
+    Only,
 }
 
 /// One combination's outcome.
@@ -52,6 +65,9 @@ pub struct Outcome {
     pub result: Result<Vec<OpReport>, String>,
     /// Taken from the cache.
     pub cached: bool,
+    /// The constant-time check's verdict on this firmware (`pq-explore ct`, or the
+    /// sweep with `--ct`): `Some(true)` when every operation's traces agreed.
+    pub constant_time: Option<bool>,
 }
 
 /// A sweep's outcomes and what it took.
@@ -103,8 +119,15 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
     let mut jobs = Vec::new();
     for target in &spec.targets {
         for &scheme in &spec.schemes {
+            let mut list = match spec.peers {
+                PeerMode::Only => Vec::new(),
+                _ => crate::combos::candidates(scheme, spec.presets_only, spec.keccak),
+            };
+            if spec.peers != PeerMode::Without {
+                list.extend(crate::combos::peer_candidates(scheme));
+            }
             for opt_level in &spec.opt_levels {
-                for candidate in crate::combos::candidates(scheme, spec.presets_only, spec.keccak) {
+                for &candidate in &list {
                     let key = Key::new(
                         &sources,
                         target,
@@ -144,6 +167,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                     opt_level: job.opt_level,
                     result: Ok(entry.ops),
                     cached: true,
+                    constant_time: None,
                 })
             }
             Lookup::Miss => todo.push(job),
@@ -221,6 +245,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                     scheme: job.scheme,
                     candidate: job.candidate,
                     opt_level: job.opt_level.clone(),
+                    constant_time: None,
                     result: result.map(|r| r.0),
                     cached: false,
                 };

@@ -1,7 +1,7 @@
 //! Runs the `pq-explore` binary on a small sweep (ML-DSA-44, the presets, two signed
 //! messages, the M4): JSON fields, Pareto front, the answer within a budget, plot files,
-//! the cache (warm re-run, a corrupt entry rebuilt), the report pages, and clear errors
-//! for bad arguments. `PQFIT_SKIP_FIRMWARE_TESTS=1` skips the tests that build firmware.
+//! the cache (warm re-run, a corrupt entry rebuilt), the report pages, the peers command,
+//! and clear errors for bad arguments. `PQFIT_SKIP_FIRMWARE_TESTS=1` skips the tests that build firmware.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -35,15 +35,9 @@ const SMALL: &[&str] = &[
     "2",
 ];
 
-fn sweep(dir: &Path, budget: &str) -> (Value, Output) {
-    let out = bin()
-        .args(SMALL)
-        .args(["--budget", budget, "--format", "json", "--cache-dir"])
-        .arg(dir.join("cache"))
-        .arg("--out")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
+/// Runs `cmd`, which must succeed and print JSON.
+fn json(cmd: &mut Command) -> (Value, Output) {
+    let out = cmd.output().unwrap();
     assert!(
         out.status.success(),
         "pq-explore failed: {}",
@@ -51,6 +45,17 @@ fn sweep(dir: &Path, budget: &str) -> (Value, Output) {
     );
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
     (v, out)
+}
+
+fn sweep(dir: &Path, budget: &str) -> (Value, Output) {
+    json(
+        bin()
+            .args(SMALL)
+            .args(["--budget", budget, "--format", "json", "--cache-dir"])
+            .arg(dir.join("cache"))
+            .arg("--out")
+            .arg(dir.join("out")),
+    )
 }
 
 fn figures(v: &Value) -> Vec<(String, u64, u64, u64)> {
@@ -389,6 +394,107 @@ fn a_cross_sweep() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `pq-explore peers --target m4 --format json`: every ML-DSA-65 peer's keygen, sign and
+/// verify figures with its outputs checked, and the same from the cache on a second run.
+#[test]
+fn the_peers_command() {
+    if skip() {
+        return;
+    }
+    let dir = scratch("peers");
+    let run = || {
+        json(
+            bin()
+                .args(["peers", "--target", "m4", "--format", "json", "--jobs", "1"])
+                .args([
+                    "--keygen-runs",
+                    "1",
+                    "--sign-runs",
+                    "1",
+                    "--verify-runs",
+                    "1",
+                ])
+                .arg("--cache-dir")
+                .arg(dir.join("cache")),
+        )
+        .0
+    };
+    let first = run();
+    let c = &first["comparisons"][0];
+    assert_eq!(
+        (c["target"].as_str(), c["scheme"].as_str()),
+        (Some("m4"), Some("ml-dsa-65"))
+    );
+    let sides = c["implementations"].as_array().unwrap();
+    assert_eq!(sides.len(), 4, "{sides:?}");
+    for s in sides {
+        assert_eq!(s["implementation"], "peer");
+        assert_eq!(s["checked"], true, "{s}");
+        for op in ["keygen", "sign", "verify"] {
+            let r = &s["ops"][op];
+            assert!(r["cycles"]["avg"].as_u64().unwrap() > 1_000_000, "{s}");
+            assert!(r["stack_bytes"].as_u64().unwrap() > 4_000, "{s}");
+        }
+        assert!(s["flash_bytes"].as_u64().unwrap() > 5_000);
+    }
+    // The best peer of each figure has the ratio 1.
+    let best_sign = c["best_peer"]["sign_cycles"].as_u64().unwrap();
+    assert!(sides.iter().any(
+        |s| s["ops"]["sign"]["cycles"]["avg"].as_u64() == Some(best_sign)
+            && s["ratio_to_best_peer"]["sign_cycles"] == 1.0
+    ));
+    let again = run();
+    assert_eq!(again["sweep"]["cached"], 4);
+    let cached = again["comparisons"][0]["implementations"]
+        .as_array()
+        .unwrap();
+    for (a, b) in sides.iter().zip(cached) {
+        assert_eq!((&a["ops"], &b["cached"]), (&b["ops"], &Value::Bool(true)));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_constant_time_check_and_column() {
+    if skip() {
+        return;
+    }
+    let dir = scratch("ct");
+    let cache = dir.join("cache");
+    let (v, _) = json(
+        bin()
+            .args(["ct", "--target", "m4", "--scheme", "ml-dsa-44"])
+            .args(["--strategy", "fast-sign", "--runs", "2", "--format", "json"])
+            .arg("--cache-dir")
+            .arg(&cache),
+    );
+    let checked = v.as_array().unwrap();
+    assert_eq!(checked.len(), 1);
+    assert_eq!(checked[0]["constant_time"], "checked", "{v}");
+    let ops: Vec<&str> = checked[0]["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["op"].as_str().unwrap())
+        .collect();
+    assert_eq!(ops, ["keygen", "sign"]);
+    // The sweep shows the cached verdict for fast-sign and none for the others.
+    let (v, _) = json(
+        bin()
+            .args(SMALL)
+            .args(["--format", "json", "--cache-dir"])
+            .arg(&cache),
+    );
+    for r in v["results"].as_array().unwrap() {
+        let want = if r["name"] == "fast-sign" {
+            "checked"
+        } else {
+            "not checked"
+        };
+        assert_eq!(r["constant_time"], want, "{r}");
+    }
+}
+
 #[test]
 fn bad_arguments_are_clear_errors() {
     for (args, needle) in [
@@ -401,6 +507,14 @@ fn bad_arguments_are_clear_errors() {
         (vec!["--opt-level", "9"], "--opt-level"),
         (vec!["--op", "encaps"], "ml-dsa-65 has keygen, sign, verify"),
         (vec!["--op", "decrypt"], "invalid value"),
+        (
+            vec!["peers", "--scheme", "ml-dsa-44"],
+            "no peers for ml-dsa-44",
+        ),
+        (vec!["peers", "--target", "m9"], "unknown target"),
+        (vec!["ct", "--runs", "1"], "--runs"),
+        (vec!["ct", "--target", "m9"], "unknown target"),
+        (vec!["ct", "--opt-level", "4"], "--opt-level"),
     ] {
         let out = bin().args(&args).output().unwrap();
         assert!(!out.status.success(), "{args:?} succeeded");

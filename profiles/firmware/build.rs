@@ -7,21 +7,51 @@
 //!   `pqfit::strategy::Custom<pqfit::strategy::StreamedA, ...>`.
 //! - `PQFIT_FW_TARGET`: the profile name (`m0`, `m3`, `m4`, `rv32`) whose fixed linker script
 //!   `link/<name>.x` is used; derived from the target triple when unset.
+//! - A `peer-*` feature (at most one) builds a peer instead of pqfit (`cfg(pqfit_fw_peer)`,
+//!   `src/peers/`): the firmware records `peer:<name>` as its strategy, and for
+//!   `peer-pqclean-ml-dsa` this script compiles PQClean's C for the target.
+//! - `PQFIT_FW_TAMPER`: `keygen`, `sign` or `verify` makes a peer firmware corrupt that
+//!   operation's output (the harness's tests check that it is reported as an error).
 
 use std::env;
 use std::fs;
 use std::path::PathBuf;
 
+/// The peers, by the name their `peer-<name>` feature carries.
+const PEERS: [&str; 4] = [
+    "rustcrypto-ml-dsa",
+    "fips204",
+    "libcrux-ml-dsa",
+    "pqclean-ml-dsa",
+];
+
 fn main() {
-    for var in ["PQFIT_FW_SCHEME", "PQFIT_FW_STRATEGY", "PQFIT_FW_TARGET"] {
+    for var in [
+        "PQFIT_FW_SCHEME",
+        "PQFIT_FW_STRATEGY",
+        "PQFIT_FW_TARGET",
+        "PQFIT_FW_TAMPER",
+    ] {
         println!("cargo:rerun-if-env-changed={var}");
     }
+    link(&target_name());
+    let selected = match peer() {
+        Some(peer) => peer_selection(peer),
+        None => pqfit_selection(),
+    };
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap());
+    fs::write(out.join("selected.rs"), selected).unwrap();
+}
+
+/// The types of `selected.rs` for a pqfit firmware: the scheme's parameter set, the
+/// strategy, and the strategy's name for the record.
+fn pqfit_selection() -> String {
     let scheme = env::var("PQFIT_FW_SCHEME").unwrap_or_else(|_| "MlDsa44".into());
-    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_kem)");
-    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_cross)");
     let cross = scheme.starts_with("Rsdp")
         && scheme.chars().all(|c| c.is_ascii_alphanumeric())
-        && ["Fast", "Balanced", "Small"].iter().any(|t| scheme.ends_with(t));
+        && ["Fast", "Balanced", "Small"]
+            .iter()
+            .any(|t| scheme.ends_with(t));
     let kem = match scheme.as_str() {
         "MlDsa44" | "MlDsa65" | "MlDsa87" => false,
         "Sntrup761" | "Ntrulpr761" => true,
@@ -38,7 +68,6 @@ fn main() {
         panic!("PQFIT_FW_STRATEGY={strategy:?} is not a type path");
     }
 
-    let out = PathBuf::from(env::var("OUT_DIR").unwrap());
     let types = if cross {
         println!("cargo:rustc-cfg=pqfit_fw_cross");
         format!(
@@ -57,16 +86,33 @@ fn main() {
              /// The strategy chosen at build time.\npub type S = {strategy};\n"
         )
     };
-    fs::write(
-        out.join("selected.rs"),
-        format!(
-            "{types}/// The strategy as given, for the record.\npub const STRATEGY: &str = {strategy:?};\n"
-        ),
-    )
-    .unwrap();
+    format!("{types}/// The strategy as given, for the record.\npub const STRATEGY: &str = {strategy:?};\n")
+}
 
+/// `selected.rs` for a peer firmware: its name for the record (`peer:<name>`, with the
+/// operation it corrupts when `PQFIT_FW_TAMPER` is set). Compiles PQClean's C for it.
+fn peer_selection(peer: &str) -> String {
+    let strategy = match env::var("PQFIT_FW_TAMPER") {
+        Ok(op) if ["keygen", "sign", "verify"].contains(&op.as_str()) => {
+            println!("cargo:rustc-cfg=pqfit_fw_tamper=\"{op}\"");
+            format!("peer:{peer}:tampered-{op}")
+        }
+        Ok(op) => panic!("PQFIT_FW_TAMPER={op:?}: expected keygen, sign or verify"),
+        Err(_) => format!("peer:{peer}"),
+    };
+    println!("cargo:rustc-cfg=pqfit_fw_peer");
+    // The feature of this peer is on, so its build dependencies are there.
+    #[cfg(feature = "peer-pqclean-ml-dsa")]
+    if peer == "pqclean-ml-dsa" {
+        compile_pqclean();
+    }
+    format!("/// The peer, for the record.\npub const STRATEGY: &str = {strategy:?};\n")
+}
+
+/// The profile name: `PQFIT_FW_TARGET`, else derived from the target triple.
+fn target_name() -> String {
     let triple = env::var("TARGET").unwrap();
-    let target = env::var("PQFIT_FW_TARGET").unwrap_or_else(|_| {
+    env::var("PQFIT_FW_TARGET").unwrap_or_else(|_| {
         let name = if triple.starts_with("thumbv6m") {
             "m0"
         } else if triple.starts_with("thumbv7m") {
@@ -79,7 +125,17 @@ fn main() {
             panic!("no linker script for target {triple}")
         };
         name.to_string()
-    });
+    })
+}
+
+/// Links with the fixed script `link/<target>.x`, and declares the cfgs this script sets.
+fn link(target: &str) {
+    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_kem)");
+    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_cross)");
+    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_peer)");
+    println!(
+        "cargo::rustc-check-cfg=cfg(pqfit_fw_tamper, values(\"keygen\", \"sign\", \"verify\"))"
+    );
     let dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("link");
     let script = dir.join(format!("{target}.x"));
     assert!(
@@ -90,4 +146,106 @@ fn main() {
     println!("cargo:rerun-if-changed={}", script.display());
     println!("cargo:rustc-link-arg=-T{}", script.display());
     println!("cargo:rustc-link-arg=--nmagic");
+}
+
+/// The peer whose `peer-<name>` feature is on, if any (at most one).
+fn peer() -> Option<&'static str> {
+    let on: Vec<&str> = PEERS
+        .iter()
+        .copied()
+        .filter(|p| {
+            let var = format!("CARGO_FEATURE_PEER_{}", p.to_uppercase().replace('-', "_"));
+            env::var_os(var).is_some()
+        })
+        .collect();
+    match on[..] {
+        [] => None,
+        [one] => Some(one),
+        _ => panic!("one peer per firmware: features {on:?} are all on"),
+    }
+}
+
+/// PQClean's clean ML-DSA-65 and its `fips202.c`, from the sources the `pqcrypto-mldsa`
+/// package bundles, compiled for the target with the C compiler `cc` picks for it
+/// (`arm-none-eabi-gcc` for the Arm targets), at the firmware's opt-level and for the
+/// profile's core (`-mcpu`, as pqm4 builds). Nothing of PQClean is kept in this repository.
+#[cfg(feature = "peer-pqclean-ml-dsa")]
+fn compile_pqclean() {
+    let root = package_dir("pqcrypto-mldsa").join("pqclean");
+    let clean = root.join("crypto_sign").join("ml-dsa-65").join("clean");
+    let common = root.join("common");
+    let mut files: Vec<PathBuf> = fs::read_dir(&clean)
+        .unwrap_or_else(|e| panic!("{}: {e}", clean.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    files.push(common.join("fips202.c"));
+    let mut build = cc::Build::new();
+    build
+        .include(&common)
+        .include(&clean)
+        .files(&files)
+        .warnings(false);
+    if let Some(cpu) = target_cpu() {
+        build.flag(format!("-mcpu={cpu}"));
+    }
+    build.compile("pqclean_mldsa65_clean");
+    for f in &files {
+        println!("cargo:rerun-if-changed={}", f.display());
+    }
+}
+
+/// `-C target-cpu=...` from the flags the harness passes (`CARGO_ENCODED_RUSTFLAGS`).
+#[cfg(feature = "peer-pqclean-ml-dsa")]
+fn target_cpu() -> Option<String> {
+    let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    let mut prev = "";
+    for f in flags.split('\x1f') {
+        if let Some(cpu) = f.strip_prefix("-Ctarget-cpu=") {
+            return Some(cpu.to_string());
+        }
+        if prev == "-C" {
+            if let Some(cpu) = f.strip_prefix("target-cpu=") {
+                return Some(cpu.to_string());
+            }
+        }
+        prev = f;
+    }
+    None
+}
+
+/// The directory of a package in this crate's dependency graph, from `cargo metadata`.
+#[cfg(feature = "peer-pqclean-ml-dsa")]
+fn package_dir(name: &str) -> PathBuf {
+    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("Cargo.toml");
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // The build dependencies are built for the host: resolving for it alone needs no
+    // package that is not already downloaded.
+    let out = std::process::Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--offline"])
+        .args(["--features", "peer-pqclean-ml-dsa", "--filter-platform"])
+        .arg(env::var("HOST").unwrap())
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .output()
+        .expect("cargo metadata");
+    assert!(
+        out.status.success(),
+        "cargo metadata: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = String::from_utf8_lossy(&out.stdout);
+    // Each package object starts with its name and version and has its manifest path
+    // further on (dependency entries have a name but no version).
+    let at = json
+        .find(&format!("{{\"name\":\"{name}\",\"version\":"))
+        .unwrap_or_else(|| panic!("{name} is not in the dependency graph"));
+    let key = "\"manifest_path\":\"";
+    let start = at + json[at..].find(key).expect("a manifest path") + key.len();
+    let end = start + json[start..].find('"').expect("a closing quote");
+    PathBuf::from(&json[start..end])
+        .parent()
+        .expect("a package directory")
+        .to_path_buf()
 }

@@ -27,16 +27,16 @@ use crate::elf::Image;
 use crate::emu::{Machine, Markers};
 use crate::kem::{HostKem, Lpr, Sntrup};
 use crate::measure::{
-    buf, build_firmware_with, compare, entry, fill, open, strategy_type, HostSig, MlDsaHost,
-    Scheme, MSG_LEN,
+    buf, build_selection, compare, entry, fill, open, strategy_type, HostSig, MlDsaHost, Scheme,
+    Selection, MSG_LEN,
 };
 use crate::profile::{Isa, Profile};
 use crate::trace::{first_different_chunk, Event, Tracer, CHUNK};
 use crate::Error;
 
-/// Demangled paths of the declassification markers.
-const WORD_MARKER: &str = "pqfit_core::ct::declassify_u32";
-const BYTES_MARKER: &str = "pqfit_core::ct::declassify_bytes";
+/// Symbols of the declassification markers (exported C functions of `pqfit_core::ct`).
+const WORD_MARKER: &str = "pqfit_ct_declassify_u32";
+const BYTES_MARKER: &str = "pqfit_ct_declassify_bytes";
 
 /// What to check.
 #[derive(Clone, Debug)]
@@ -162,15 +162,9 @@ pub fn check(req: &CtRequest) -> Result<CtReport, Error> {
         ));
     }
     let ty = strategy_type(&req.strategy)?;
-    let flags: Vec<&str> = req.rustflags.iter().map(String::as_str).collect();
-    let elf = build_firmware_with(
-        &profile,
-        req.scheme,
-        &ty,
-        &req.opt_level,
-        req.target_dir.as_deref(),
-        &flags,
-    )?;
+    let mut sel = Selection::pqfit(req.scheme, &ty);
+    sel.rustflags = req.rustflags.clone();
+    let elf = build_selection(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
     let start = Instant::now();
     let ops = match req.scheme {
         Scheme::MlDsa44 => signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &elf)?,
@@ -321,11 +315,11 @@ fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec
     run_plans(profile, req, &bytes, &image, &plans)
 }
 
-/// The markers linked into the firmware, by demangled name.
+/// The markers linked into the firmware.
 fn markers(image: &Image) -> Markers {
     let mut m = Markers::default();
     for s in image.symbols.iter().filter(|s| s.kind == "text") {
-        match demangled(&s.name).as_str() {
+        match s.name.as_str() {
             WORD_MARKER => m.word.push(s.addr),
             BYTES_MARKER => m.bytes.push(s.addr),
             _ => {}
@@ -559,14 +553,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn markers_are_found_by_their_demangled_path() {
+    fn functions_are_named_without_hash() {
         assert_eq!(
-            demangled("_ZN10pqfit_core2ct14declassify_u3217h0123456789abcdefE"),
-            WORD_MARKER
-        );
-        assert_eq!(
-            demangled("_ZN10pqfit_core2ct16declassify_bytes17h0123456789abcdefE"),
-            BYTES_MARKER
+            demangled("_ZN10pqfit_core2ct8neg_mask17h0123456789abcdefE"),
+            "pqfit_core::ct::neg_mask"
         );
     }
 }

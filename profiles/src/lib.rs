@@ -12,6 +12,8 @@
 //! - [`kem`]: the same for the NTRU Prime KEMs (keygen, encaps, decaps).
 //! - [`mod@measure`]: builds the firmware (`profiles/firmware`) for a target, scheme and
 //!   strategy, runs each operation and checks its outputs against the host, byte for byte.
+//! - [`peers`]: other implementations (RustCrypto `ml-dsa`, `fips204`, `libcrux-ml-dsa`,
+//!   PQClean's C) in the same firmware and harness, as strategies `peer:<name>`.
 //!
 //! The method and its limits are in `docs/measurement.md`.
 
@@ -23,6 +25,7 @@ pub mod elf;
 pub mod emu;
 pub mod kem;
 pub mod measure;
+pub mod peers;
 pub mod profile;
 pub mod rv;
 pub mod thumb;

@@ -121,6 +121,16 @@ impl Scheme {
         }
     }
 
+    /// The operations measured for `strategy`: [`Scheme::ops`], except that a peer
+    /// (`peer:<name>`) has no repeated signing with an expanded key.
+    pub fn ops_of(self, strategy: &str) -> &'static [&'static str] {
+        if strategy.trim().starts_with(crate::peers::PREFIX) && !self.is_kem() {
+            &SIGNATURE_OPS
+        } else {
+            self.ops()
+        }
+    }
+
     /// The pqfit type that takes the strategy as a parameter (`Dilithium3`, `Sntrup761`,
     /// `cross::Cross`, which takes the parameter set first).
     pub fn alias(self) -> &'static str {
@@ -196,6 +206,9 @@ pub struct Request {
     /// Cargo target directory of the firmware build (default `profiles/firmware/target`);
     /// parallel sweeps give each worker its own.
     pub target_dir: Option<PathBuf>,
+    /// Extra `rustc` flags of the firmware build (for the cost of the value barriers:
+    /// `--cfg=pqfit_insecure_no_value_barriers`).
+    pub rustflags: Vec<String>,
 }
 
 impl Request {
@@ -211,6 +224,7 @@ impl Request {
             verify_runs: 4,
             instruction_limit: 4_000_000_000,
             target_dir: None,
+            rustflags: Vec::new(),
         }
     }
 }
@@ -358,19 +372,56 @@ pub fn build_firmware(
     opt_level: &str,
     target_dir: Option<&Path>,
 ) -> Result<PathBuf, Error> {
-    build_firmware_with(profile, scheme, strategy_ty, opt_level, target_dir, &[])
+    build_selection(
+        profile,
+        &Selection::pqfit(scheme, strategy_ty),
+        opt_level,
+        target_dir,
+    )
 }
 
-/// [`build_firmware`] with extra `rustc` flags (each one argument, such as
-/// `--cfg=pqfit_insecure_no_value_barriers`); the ELF's name records them.
-pub fn build_firmware_with(
+/// What a firmware build measures, besides the target and the opt-level: the cargo features
+/// and build variables that select it, and the strategy its ELF must record.
+#[derive(Clone, Debug)]
+pub struct Selection {
+    /// The scheme (for the ELF's name and the messages).
+    pub scheme: Scheme,
+    /// What the ELF records in `PQFIT_STRATEGY`: a pqfit type path, or `peer:<name>`.
+    pub record: String,
+    /// Cargo features of the firmware crate (a peer's `peer-<name>`).
+    pub features: Vec<String>,
+    /// Variables for the firmware's build script.
+    pub env: Vec<(&'static str, String)>,
+    /// Extra `rustc` flags, each one argument (such as
+    /// `--cfg=pqfit_insecure_no_value_barriers`); the ELF's name records them.
+    pub rustflags: Vec<String>,
+}
+
+impl Selection {
+    /// pqfit's `scheme` with the strategy type `strategy_ty`.
+    pub fn pqfit(scheme: Scheme, strategy_ty: &str) -> Self {
+        Selection {
+            scheme,
+            record: strategy_ty.into(),
+            features: Vec::new(),
+            env: vec![
+                ("PQFIT_FW_SCHEME", scheme.type_name().into()),
+                ("PQFIT_FW_STRATEGY", strategy_ty.into()),
+            ],
+            rustflags: Vec::new(),
+        }
+    }
+}
+
+/// Builds the firmware `sel` and returns the path of a copy of its ELF named after it.
+pub fn build_selection(
     profile: &Profile,
-    scheme: Scheme,
-    strategy_ty: &str,
+    sel: &Selection,
     opt_level: &str,
     target_dir: Option<&Path>,
-    rustflags: &[&str],
 ) -> Result<PathBuf, Error> {
+    let (scheme, strategy_ty) = (sel.scheme, sel.record.as_str());
+    let rustflags = &sel.rustflags;
     if !matches!(opt_level, "0" | "1" | "2" | "3" | "s" | "z") {
         return Err(Error::Unknown(format!(
             "opt-level {opt_level:?}: expected 0-3, s or z"
@@ -394,9 +445,10 @@ pub fn build_firmware_with(
             "--manifest-path",
         ])
         .arg(dir.join("Cargo.toml"))
+        .args(sel.features.iter().flat_map(|f| ["--features", f]))
         .env("CARGO_TARGET_DIR", &target_dir)
-        .env("PQFIT_FW_SCHEME", scheme.type_name())
-        .env("PQFIT_FW_STRATEGY", strategy_ty)
+        .env_remove("PQFIT_FW_TAMPER")
+        .envs(sel.env.iter().map(|(k, v)| (k, v)))
         .env("PQFIT_FW_TARGET", &profile.name)
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", opt_level)
         .env_remove("RUSTFLAGS")
@@ -740,7 +792,8 @@ pub(crate) fn status(op: &str, run: &Run) -> Result<(), Error> {
     }
 }
 
-/// Builds and measures one (target, scheme, strategy, opt-level).
+/// Builds and measures one (target, scheme, strategy, opt-level); a strategy `peer:<name>`
+/// measures that peer ([`crate::peers`]).
 pub fn measure(req: &Request) -> Result<Measurement, Error> {
     let profile = Profile::load(&req.target)?;
     if profile.isa == Isa::Host {
@@ -749,14 +802,21 @@ pub fn measure(req: &Request) -> Result<Measurement, Error> {
                 .into(),
         ));
     }
+    if req.strategy.trim().starts_with(crate::peers::PREFIX) {
+        let peer = crate::peers::parse(&req.strategy).ok_or_else(|| {
+            let names: Vec<String> = crate::peers::PEERS.iter().map(|p| p.strategy()).collect();
+            Error::Unknown(format!(
+                "unknown peer {:?}: expected {}",
+                req.strategy,
+                names.join(", ")
+            ))
+        })?;
+        return crate::peers::measure(req, peer, None);
+    }
     let ty = strategy_type(&req.strategy)?;
-    let elf = build_firmware(
-        &profile,
-        req.scheme,
-        &ty,
-        &req.opt_level,
-        req.target_dir.as_deref(),
-    )?;
+    let mut sel = Selection::pqfit(req.scheme, &ty);
+    sel.rustflags = req.rustflags.clone();
+    let elf = build_selection(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
     match req.scheme {
         Scheme::MlDsa44 => run_signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &ty, &elf),
         Scheme::MlDsa65 => run_signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &ty, &elf),

@@ -241,12 +241,13 @@ impl<K: Keccak> Sampler<K> {
         self.offset = offset;
     }
 
-    /// The next accepted value. Which candidates are rejected depends only on the
-    /// rejected candidates themselves, never on accepted ones.
+    /// The next accepted value. Which candidates are rejected is declassified: it
+    /// depends only on the rejected candidates themselves, never on accepted ones
+    /// (as FIPS 204's RejBoundedPoly, docs/constant-time.md).
     pub fn sample(&mut self) -> u16 {
         loop {
             let v = self.stream.take(self.bits) + self.offset;
-            if v < self.bound {
+            if crate::ct::declassify_u32(crate::ct::lt_bit_u32(v, self.bound)) == 1 {
                 return v as u16;
             }
         }

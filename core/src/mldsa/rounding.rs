@@ -28,7 +28,12 @@ pub fn decompose<P: ParameterSet>(a: i32) -> (i32, i32) {
     } else {
         // 2 gamma2 / 128 = 1488 and 2^24 / 1488 = 11275; m = 44: r1 = 44 becomes 0.
         a1 = (a1 * 11275 + (1 << 23)) >> 24;
-        a1 ^= ct::neg_mask(43 - a1) & a1;
+        // a1 is in [0, 44]; (a1 · 745) >> 15 is 1 exactly for 44 (43 · 745 < 2^15 <=
+        // 44 · 745), so this subtracts 44 from 44 only. A multiply, not a mask from a
+        // comparison: LLVM turned `a1 ^= ((43 - a1) >> 31) & a1` into a conditional
+        // move on x86-64 (reported by ct-grind, docs/constant-time.md), which is a
+        // branch on cores without one.
+        a1 -= 44 * ((a1 * 745) >> 15);
     }
     let mut a0 = a - a1 * 2 * P::GAMMA2;
     // The wrap-around case leaves a0 just below q: move it to a0 - q.

@@ -1,7 +1,8 @@
 //! Measurement firmware: `extern "C"` entry points that run one pqfit operation on inputs
 //! and outputs held in static buffers, so that the measured stack excludes them (as pqm4
 //! reports it). The harness writes the inputs, calls an entry with the stack painted, and
-//! checks the outputs against the host computation.
+//! checks the outputs against the host computation. With a `peer-*` feature the same entry
+//! points and buffers run another implementation of the standard instead (`peers`).
 #![no_std]
 #![no_main]
 
@@ -9,10 +10,12 @@ use core::ptr::addr_of_mut;
 
 #[cfg(pqfit_fw_cross)]
 mod cross;
-#[cfg(not(any(pqfit_fw_kem, pqfit_fw_cross)))]
+#[cfg(not(any(pqfit_fw_kem, pqfit_fw_cross, pqfit_fw_peer)))]
 mod mldsa;
 #[cfg(pqfit_fw_kem)]
 mod ntruprime;
+#[cfg(pqfit_fw_peer)]
+mod peers;
 
 mod selected {
     include!(concat!(env!("OUT_DIR"), "/selected.rs"));

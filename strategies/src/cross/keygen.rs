@@ -17,6 +17,8 @@ pub(crate) fn expand_seed_sk<P: CrossParams, K: pqfit_core::keccak::Keccak>(
 ) {
     let mut x = csprng::<P, K>(&[&seed_sk[..P::KEY_SEED_BYTES]], dsc_seed_sk::<P>());
     x.squeeze(&mut seeds[..2 * P::KEY_SEED_BYTES]);
+    // seed_pk is published in the public key.
+    pqfit_core::ct::declassify_bytes(&mut seeds[P::KEY_SEED_BYTES..2 * P::KEY_SEED_BYTES]);
 }
 
 /// Expands seed_e into e-bar (and e_G-bar): CSPRNG(seed_e, 3t + 3).

@@ -128,6 +128,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         HASH_DSC,
         &mut sig[P::SIG_DIGEST_CMT..P::SIG_DIGEST_CMT + h],
     );
+    // digest_cmt is published in the signature (docs/constant-time.md).
+    pqfit_core::ct::declassify_bytes(&mut sig[P::SIG_DIGEST_CMT..P::SIG_DIGEST_CMT + h]);
 
     // First challenge.
     let mut chall_1_digest: Digest = [0; MAX_HASH_BYTES];
@@ -151,6 +153,9 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         HASH_DSC,
         &mut sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h],
     );
+    // digest_chall_2 is published in the signature: which rounds disclose their seeds
+    // and which answer with responses is public.
+    pqfit_core::ct::declassify_bytes(&mut sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h]);
 
     // Second challenge.
     let mut chall_2 = [0u8; MAX_T];

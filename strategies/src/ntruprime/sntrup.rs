@@ -231,6 +231,10 @@ impl<M: RqMul> Sntrup761<M> {
             *ri = f3_freeze(x as i32);
             weight += (*ri & 1) as i32;
         }
+        // The mask comes through `ct`'s value barriers: from the bare arithmetic LLVM
+        // recognised `weight != w` and split the loop below on it, a branch on whether
+        // the ciphertext decrypts to a weight-w vector (found by ct-grind on x86-64;
+        // docs/constant-time.md).
         let mask = nonzero_mask((weight - W as i32) as i16) as i8;
         for (i, ri) in r.iter_mut().enumerate() {
             *ri = if i < W {

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of every fuzz target into fuzz/seeds/<target>/ from the
+official vectors (../shared/vectors, or $PQFIT_VECTORS): the NIST KATs of ML-DSA, CROSS
+and NTRU Prime, and two ACVP ML-DSA sigVer cases of every group (pure and pre-hash with
+contexts, internal, external mu). Budget texts and a cache entry follow pq-explore's own
+formats. The input layouts are those documented in fuzz/src/lib.rs and at the top of
+each target. Run from the repository root: python3 fuzz/make-seeds.py"""
+
+import gzip
+import json
+import os
+from pathlib import Path
+
+VECTORS = Path(os.environ.get("PQFIT_VECTORS", "../shared/vectors"))
+OUT = Path("fuzz/seeds")
+MLDSA = {"ML-DSA-44": (0, 2420), "ML-DSA-65": (1, 3309), "ML-DSA-87": (2, 4627)}  # selector, signature bytes
+# pqfit::PreHash::ALL, in order, by ACVP name.
+PRE_HASHES = ["SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512", "SHA2-512/224", "SHA2-512/256",
+              "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE-128", "SHAKE-256"]
+PURE, PRE_HASH, INTERNAL, EXTERNAL_MU = 0, 1, 2, 3  # pqfit_fuzz::VerifyMode
+# pqfit_fuzz::CROSS_SETS, in selector order: (variant, category, corner).
+CROSS = [(v, c, k) for v in ("rsdp", "rsdpg") for c in (1, 3, 5) for k in ("fast", "balanced", "small")]
+
+
+def text(path):
+    data = path.read_bytes()
+    return (gzip.decompress(data) if path.suffix == ".gz" else data).decode()
+
+
+def rsp(path):
+    """The entries of a NIST .rsp file: dicts of field name to value text."""
+    entries, cur = [], {}
+    for line in text(path).splitlines():
+        if " = " not in line:
+            continue
+        k, v = line.split(" = ", 1)
+        if k == "count" and cur:
+            entries.append(cur)
+            cur = {}
+        cur[k] = v
+    return entries + ([cur] if cur else [])
+
+
+def write(target, name, data):
+    d = OUT / target
+    d.mkdir(parents=True, exist_ok=True)
+    (d / name).write_bytes(bytes(data))
+
+
+def verify_input(sel, mode, aux, vk, sig, ctx, msg):
+    return bytes([sel, mode, aux, len(ctx)]) + vk + sig + ctx + msg
+
+
+def mldsa():
+    for name, (sel, sig_bytes) in MLDSA.items():
+        for e in rsp(VECTORS / f"nist-kat/ml-dsa/{name}.rsp.gz")[:2]:
+            pk, sk, sm, msg = (bytes.fromhex(e[k]) for k in ("pk", "sk", "sm", "msg"))
+            sig = sm[:sig_bytes]  # sm = sig || msg
+            tag = f"{name}-kat{e['count']}"
+            for what, b in (("pk", pk), ("sk", sk), ("sig", sig)):
+                write("mldsa_decode", f"{tag}-{what}", bytes([sel]) + b)
+            write("mldsa_signing_key", tag, bytes([sel]) + sk + bytes(32) + msg)
+            # The KATs sign pure ML-DSA with an empty context.
+            write("mldsa_verify", tag, verify_input(sel, PURE, 0, pk, sig, b"", msg))
+    prompt = json.loads(text(VECTORS / "acvp-ml-dsa/ML-DSA-sigVer-FIPS204/prompt.json.gz"))
+    for g in prompt["testGroups"]:
+        sel = MLDSA[g["parameterSet"]][0]
+        for t in g["tests"][:2]:
+            field = lambda k: bytes.fromhex(t.get(k, ""))
+            if g["signatureInterface"] == "external":
+                if g["preHash"] == "preHash":
+                    mode, aux = PRE_HASH, PRE_HASHES.index(t["hashAlg"])
+                else:
+                    mode, aux = PURE, 0
+                msg = field("message")
+            elif g.get("externalMu"):
+                mode, aux, msg = EXTERNAL_MU, 0, field("mu")
+            else:
+                mode, aux, msg = INTERNAL, 0, field("message")
+            write("mldsa_verify", f"acvp-{t['tcId']}",
+                  verify_input(sel, mode, aux, field("pk"), field("signature"), field("context"), msg))
+
+
+def cross():
+    files = sorted((VECTORS / "nist-kat/cross-v2.2").glob("*.rsp"))
+    for sel, (variant, cat, corner) in enumerate(CROSS):
+        prefix = f"cross-{variant}-{ {1: 128, 3: 192, 5: 256}[cat] }-{corner}.".replace(" ", "")
+        e = rsp(next(f for f in files if f.name.startswith(prefix)))[0]
+        pk, sm, mlen = bytes.fromhex(e["pk"]), bytes.fromhex(e["sm"]), int(e["mlen"])
+        msg, sig = sm[:mlen], sm[mlen:]  # sm = msg || sig
+        write("cross_verify", f"cross-{variant}-{cat}-{corner}-kat0", bytes([sel]) + pk + sig + msg)
+
+
+def ntruprime():
+    randomness = bytes((i * 73 + 11) % 256 for i in range(4 * 761))
+    for sel, scheme in enumerate(("sntrup761", "ntrulpr761")):
+        for e in rsp(VECTORS / f"nist-kat/ntruprime/{scheme}.rsp")[:2]:
+            pk, sk, ct = (bytes.fromhex(e[k]) for k in ("pk", "sk", "ct"))
+            tag = f"{scheme}-kat{e['count']}"
+            write("ntruprime_encaps", tag, bytes([sel]) + pk + randomness)
+            write("ntruprime_decaps", tag, bytes([sel]) + sk + ct)
+
+
+def explorer():
+    for i, t in enumerate(["12k", "12 KiB", "12,288", "1.5M", "0.5MiB", "99999999999999M", "1e3", "12kB"]):
+        write("explore_budget", f"budget-{i}", t.encode())
+    key = {"format": 1, "sources": "sources", "target": "m4", "scheme": "ml-dsa-65",
+           "strategy": "pqfit::strategy::Balanced", "opt_level": "3", "runs": [1, 2, 1]}
+    op = lambda name, runs: {
+        "target": "m4", "scheme": "ml-dsa-65", "op": name, "strategy": key["strategy"],
+        "cycles": {"min": 10, "avg": 20, "max": 30}, "instructions": 5, "stack_bytes": 1000,
+        "static_ram_bytes": 4, "flash_bytes": {"text": 1, "rodata": 2, "data": 3, "total": 6},
+        "runs": runs, "opt_level": "3"}
+    entry = {"key": key, "ops": [op("keygen", 1), op("sign", 2), op("verify", 1)],
+             "emulated_instructions": 15, "emulation_seconds": 0.5}
+    write("explore_cache", "entry-ml-dsa-65", json.dumps(entry, indent=2).encode())
+
+
+mldsa()
+cross()
+ntruprime()
+explorer()
+print(f"seeds written to {OUT}")

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The constant-time trace check on the firmware (docs/constant-time.md): each
+# secret-handling operation runs in the emulator with different secrets and the same
+# public inputs, and the traces of branches, memory addresses and variable-time
+# instructions must agree. Exits non-zero on any difference, naming the function and
+# instruction.
+#
+#   ./scripts/check-constant-time.sh          CI's representative subset (about 20
+#                                             firmware builds: presets x targets)
+#   ./scripts/check-constant-time.sh --full   every preset of every family on every
+#                                             target, CROSS MinStack included (hours)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build -q --release -p pq-explore
+ct() { ./target/release/pq-explore ct --no-cache "$@"; }
+
+if [ "${1:-}" = "--full" ]; then
+  ct --target all --scheme ml-dsa-44,ml-dsa-65,ml-dsa-87,sntrup761,ntrulpr761 --strategy presets
+  ct --target all --scheme cross-rsdp-1-fast,cross-rsdp-1-small,cross-rsdpg-1-fast,cross-rsdpg-1-small --strategy presets
+  exit 0
+fi
+
+# ML-DSA-65: the smallest and the fastest preset on every core.
+for s in small-stack fast-sign; do
+  ct --target all --scheme ml-dsa-65 --strategy "$s"
+done
+# NTRU Prime: one multiplication each where LLVM branches most readily (M0, RV32) and
+# on the M3 (variable-time long multiplies).
+ct --target m0,m3,rv32 --scheme sntrup761 --strategy Karatsuba
+ct --target m0,rv32 --scheme ntrulpr761 --strategy GoodNtt
+# CROSS: the Fast preset of both variants on the M0 and the M4.
+ct --target m0,m4 --scheme cross-rsdp-1-fast,cross-rsdpg-1-fast --strategy Fast
