@@ -135,6 +135,25 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
 ///
 /// A single layer of length 2, then three passes of two layers, mirroring [`ntt`].
 pub fn inv_ntt_tomont(a: &mut [i32; N]) {
+    inv_ntt_layers(a);
+    for c in a.iter_mut() {
+        *c = fqmul(*c, INV_SCALE);
+    }
+}
+
+/// [`inv_ntt_tomont`] with [`centred`] folded into its final scaling pass: a product
+/// of two transforms comes out as the exact product when that is at most
+/// [`EXACT_BOUND`] in absolute value, in one pass over the coefficients fewer.
+pub fn inv_ntt_centred(a: &mut [i32; N]) {
+    inv_ntt_layers(a);
+    for c in a.iter_mut() {
+        *c = centred(fqmul(*c, INV_SCALE));
+    }
+}
+
+/// The butterflies of the inverse transform, without the final scaling.
+#[inline(always)]
+fn inv_ntt_layers(a: &mut [i32; N]) {
     // Layer of length 2: block b uses ZETAS[127 - b].
     for (b, block) in a.chunks_exact_mut(4).enumerate() {
         let zeta = ZETAS[127 - b] as i32;
@@ -147,9 +166,6 @@ pub fn inv_ntt_tomont(a: &mut [i32; N]) {
     inv_ntt_layer_pair::<4>(a);
     inv_ntt_layer_pair::<16>(a);
     inv_ntt_layer_pair::<64>(a);
-    for c in a.iter_mut() {
-        *c = fqmul(*c, INV_SCALE);
-    }
 }
 
 /// The inverse layers of lengths `L` and `2L` (zeta of layer `len`, block `b`:
@@ -251,9 +267,12 @@ mod tests {
             ntt(&mut sh);
             let mut r = [0i32; N];
             base_mul(&mut r, &ch, &sh);
+            let mut fused = r;
             inv_ntt_tomont(&mut r);
             let got: [i32; N] = core::array::from_fn(|i| centred(r[i]));
             assert_eq!(got, want, "round {round}");
+            inv_ntt_centred(&mut fused);
+            assert_eq!(fused, want, "round {round}, fused");
         }
     }
 

@@ -44,10 +44,7 @@ impl<P: ParameterSet> ChallengeProduct<P> for SmallModulusProduct {
             Secret::S1 | Secret::S2 => {
                 debug_assert!(P::BETA <= small_ntt::EXACT_BOUND);
                 small_ntt::base_mul(&mut out.coeffs, &c.small.coeffs, &s.coeffs);
-                small_ntt::inv_ntt_tomont(&mut out.coeffs);
-                for x in out.coeffs.iter_mut() {
-                    *x = small_ntt::centred(*x);
-                }
+                small_ntt::inv_ntt_centred(&mut out.coeffs);
             }
             Secret::T0 => {
                 out.pointwise_montgomery(&c.full, s);
