@@ -2,6 +2,7 @@
 //! per (target, scheme), every peer and pqfit's labelled strategies with their cycles per
 //! operation, stack and flash, and each figure's ratio to the best peer's.
 
+use pqfit_profiles::measure::SIGN_EXPANDED;
 use pqfit_profiles::peers::Peer;
 use pqfit_profiles::{OpReport, Scheme};
 use serde_json::{json, Value};
@@ -86,7 +87,7 @@ impl Side {
         let ops = self.reports()?;
         match m {
             Metric::Cycles(op) => ops.iter().find(|r| r.op == op).map(|r| r.cycles.avg),
-            Metric::Stack => ops.iter().map(|r| r.stack_bytes).max(),
+            Metric::Stack => ops.iter().filter(compared).map(|r| r.stack_bytes).max(),
             Metric::Flash => ops.first().map(|r| r.flash_bytes.total),
         }
     }
@@ -175,7 +176,11 @@ pub fn table(c: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {
                         };
                         row.push(cell);
                     }
-                    let stacks: Vec<String> = ops.iter().map(|r| digits(r.stack_bytes)).collect();
+                    let stacks: Vec<String> = ops
+                        .iter()
+                        .filter(compared)
+                        .map(|r| digits(r.stack_bytes))
+                        .collect();
                     row.push(stacks.join(" / "));
                 }
                 None => {
@@ -188,6 +193,12 @@ pub fn table(c: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {
         })
         .collect();
     (head, rows)
+}
+
+/// Whether an operation is compared: every implementation has it (pqfit's repeated
+/// signing with an expanded key has no counterpart in the peers).
+fn compared(r: &&OpReport) -> bool {
+    r.op != SIGN_EXPANDED
 }
 
 /// The operations a peer is measured on.
