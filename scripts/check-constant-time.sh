@@ -7,16 +7,24 @@
 #
 #   ./scripts/check-constant-time.sh          CI's representative subset (about 20
 #                                             firmware builds: presets x targets)
-#   ./scripts/check-constant-time.sh --full   every preset of every family on every
-#                                             target, CROSS MinStack included (hours)
+#   ./scripts/check-constant-time.sh --full   every ML-DSA combination, every NTRU Prime
+#                                             multiplication, every CROSS set and preset,
+#                                             on every target (many hours)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build -q --release -p pq-explore
 ct() { ./target/release/pq-explore ct --no-cache "$@"; }
 
 if [ "${1:-}" = "--full" ]; then
-  ct --target all --scheme ml-dsa-44,ml-dsa-65,ml-dsa-87,sntrup761,ntrulpr761 --strategy presets
-  ct --target all --scheme cross-rsdp-1-fast,cross-rsdp-1-small,cross-rsdpg-1-fast,cross-rsdpg-1-small --strategy presets
+  # Every ML-DSA strategy combination and every NTRU Prime multiplication (hours), and
+  # every CROSS parameter set under each preset.
+  ct --target all --scheme ml-dsa-44,ml-dsa-65,ml-dsa-87 --strategy all
+  ct --target all --scheme sntrup761,ntrulpr761 --strategy all
+  cross=""
+  for v in rsdp rsdpg; do for l in 1 3 5; do for o in fast balanced small; do
+    cross="${cross:+$cross,}cross-$v-$l-$o"
+  done; done; done
+  ct --target all --scheme "$cross" --strategy presets
   exit 0
 fi
 
