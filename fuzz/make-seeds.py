@@ -104,14 +104,15 @@ def ntruprime():
 def explorer():
     for i, t in enumerate(["12k", "12 KiB", "12,288", "1.5M", "0.5MiB", "99999999999999M", "1e3", "12kB"]):
         write("explore_budget", f"budget-{i}", t.encode())
-    key = {"format": 1, "sources": "sources", "target": "m4", "scheme": "ml-dsa-65",
+    key = {"format": 2, "sources": "sources", "target": "m4", "scheme": "ml-dsa-65",
            "strategy": "pqfit::strategy::Balanced", "opt_level": "3", "runs": [1, 2, 1]}
     op = lambda name, runs: {
         "target": "m4", "scheme": "ml-dsa-65", "op": name, "strategy": key["strategy"],
         "cycles": {"min": 10, "avg": 20, "max": 30}, "instructions": 5, "stack_bytes": 1000,
         "static_ram_bytes": 4, "flash_bytes": {"text": 1, "rodata": 2, "data": 3, "total": 6},
         "runs": runs, "opt_level": "3"}
-    entry = {"key": key, "ops": [op("keygen", 1), op("sign", 2), op("verify", 1)],
+    ops = [op("keygen", 1), op("sign", 2), op("verify", 1), op("sign-expanded", 2)]
+    entry = {"key": key, "ops": ops,
              "emulated_instructions": 15, "emulation_seconds": 0.5}
     write("explore_cache", "entry-ml-dsa-65", json.dumps(entry, indent=2).encode())
 

@@ -377,6 +377,20 @@ mod tests {
         let _ = fs::remove_dir_all(cache.dir());
     }
 
+    /// The fuzz corpus's cache entry (`fuzz/make-seeds.py`) is whole in this format, so
+    /// fuzzing the reader starts from a hit.
+    #[test]
+    fn the_fuzz_seed_is_a_hit() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fuzz/seeds/explore_cache/entry-ml-dsa-65"
+        );
+        let bytes = fs::read(path).unwrap();
+        let e: Entry = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(e.key.format, FORMAT);
+        assert!(matches!(read_entry(&bytes, &e.key), Lookup::Hit(_)));
+    }
+
     /// A peer has no repeated signing with an expanded key: its three operations are a
     /// whole entry, and a fourth is not.
     #[test]
