@@ -30,7 +30,10 @@ impl<P: ParameterSet> MatrixA<P> for CachedA {
         v_hat: &Poly,
         acc: &mut Poly,
     ) {
-        acc.pointwise_acc_montgomery(&store[i * P::L + j], v_hat);
+        // Row, then column: a flat index i·l + j lets LLVM bound a loop over i by
+        // dividing by l, a long multiply that the M3 check rejects.
+        let row = &store[i * P::L..(i + 1) * P::L];
+        acc.pointwise_acc_montgomery(&row[j], v_hat);
     }
 
     fn row(store: &Self::Store, i: usize) -> Option<&[Poly]> {
