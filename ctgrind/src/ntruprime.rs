@@ -50,67 +50,63 @@ macro_rules! decaps_both {
     }};
 }
 
-fn sntrup761<M: RqMul + 'static>(cases: &mut Vec<Case>) {
-    type S = Sntrup761Params;
-    let name = |op: &str| format!("sntrup761/{}/{op}", M::NAME);
-    // sk = f || 1/g || pk || rho || Hash(pk): f, 1/g and rho are secret.
-    let pk_end = 2 * SMALL_BYTES + PublicKey::<S>::BYTES;
-    let ranges = [0..2 * SMALL_BYTES, pk_end..pk_end + SMALL_BYTES];
-    cases.push(Case::new(name("keygen"), || {
-        let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::default());
-        Sntrup761::<M>::key_gen_with_randombytes(&mut randombytes(1, true), &mut pk, &mut sk)
-            .expect("no RNG failure");
-    }));
-    cases.push(Case::new(name("encaps"), || {
-        let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::default());
-        Sntrup761::<M>::key_gen_with_randombytes(&mut randombytes(2, false), &mut pk, &mut sk)
-            .expect("no RNG failure");
-        let (mut ct, mut ss) = (Ciphertext::<S>::default(), SharedSecret::default());
-        Sntrup761::<M>::encaps_with_randombytes(&mut randombytes(3, true), &pk, &mut ct, &mut ss)
-            .expect("no RNG failure");
-    }));
-    cases.push(Case::new(name("decaps"), move || {
-        let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::default());
-        Sntrup761::<M>::key_gen_with_randombytes(&mut randombytes(4, false), &mut pk, &mut sk)
-            .expect("no RNG failure");
-        let (mut ct, mut ss) = (Ciphertext::<S>::default(), SharedSecret::default());
-        Sntrup761::<M>::encaps_with_randombytes(&mut randombytes(5, false), &pk, &mut ct, &mut ss)
-            .expect("no RNG failure");
-        secret_ranges(sk.as_bytes(), &ranges);
-        decaps_both!(Sntrup761::<M>::decaps, &sk, &ct, S);
-    }));
+/// The keygen, encaps and decaps cases of one KEM (`$kem`, parameters `$params`)
+/// over multiplication `M`; `$ranges` are the secret byte ranges of its encoded key.
+macro_rules! kem_cases {
+    ($fn:ident, $kem:ident, $params:ty, $label:literal, $ranges:expr) => {
+        fn $fn<M: RqMul + 'static>(cases: &mut Vec<Case>) {
+            type S = $params;
+            let name = |op: &str| format!("{}/{}/{op}", $label, M::NAME);
+            let ranges: [Range<usize>; 2] = $ranges;
+            let key_pair = |seed, secret| {
+                let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::default());
+                $kem::<M>::key_gen_with_randombytes(
+                    &mut randombytes(seed, secret),
+                    &mut pk,
+                    &mut sk,
+                )
+                .expect("no RNG failure");
+                (pk, sk)
+            };
+            let encaps = |pk: &PublicKey<S>, seed, secret| {
+                let (mut ct, mut ss) = (Ciphertext::<S>::default(), SharedSecret::default());
+                $kem::<M>::encaps_with_randombytes(
+                    &mut randombytes(seed, secret),
+                    pk,
+                    &mut ct,
+                    &mut ss,
+                )
+                .expect("no RNG failure");
+                ct
+            };
+            cases.push(Case::new(name("keygen"), move || {
+                key_pair(1, true);
+            }));
+            cases.push(Case::new(name("encaps"), move || {
+                let (pk, _) = key_pair(2, false);
+                encaps(&pk, 3, true);
+            }));
+            cases.push(Case::new(name("decaps"), move || {
+                let (pk, sk) = key_pair(4, false);
+                let ct = encaps(&pk, 5, false);
+                secret_ranges(sk.as_bytes(), &ranges);
+                decaps_both!($kem::<M>::decaps, &sk, &ct, S);
+            }));
+        }
+    };
 }
 
-fn ntrulpr761<M: RqMul + 'static>(cases: &mut Vec<Case>) {
-    type S = Ntrulpr761Params;
-    let name = |op: &str| format!("ntrulpr761/{}/{op}", M::NAME);
-    // sk = a || pk || rho || Hash(pk): a and rho are secret.
-    let pk_end = SMALL_BYTES + PublicKey::<S>::BYTES;
-    let ranges = [0..SMALL_BYTES, pk_end..pk_end + LPR_RHO_BYTES];
-    cases.push(Case::new(name("keygen"), || {
-        let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::default());
-        Ntrulpr761::<M>::key_gen_with_randombytes(&mut randombytes(1, true), &mut pk, &mut sk)
-            .expect("no RNG failure");
-    }));
-    cases.push(Case::new(name("encaps"), || {
-        let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::default());
-        Ntrulpr761::<M>::key_gen_with_randombytes(&mut randombytes(2, false), &mut pk, &mut sk)
-            .expect("no RNG failure");
-        let (mut ct, mut ss) = (Ciphertext::<S>::default(), SharedSecret::default());
-        Ntrulpr761::<M>::encaps_with_randombytes(&mut randombytes(3, true), &pk, &mut ct, &mut ss)
-            .expect("no RNG failure");
-    }));
-    cases.push(Case::new(name("decaps"), move || {
-        let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::default());
-        Ntrulpr761::<M>::key_gen_with_randombytes(&mut randombytes(4, false), &mut pk, &mut sk)
-            .expect("no RNG failure");
-        let (mut ct, mut ss) = (Ciphertext::<S>::default(), SharedSecret::default());
-        Ntrulpr761::<M>::encaps_with_randombytes(&mut randombytes(5, false), &pk, &mut ct, &mut ss)
-            .expect("no RNG failure");
-        secret_ranges(sk.as_bytes(), &ranges);
-        decaps_both!(Ntrulpr761::<M>::decaps, &sk, &ct, S);
-    }));
-}
+// sntrup761's sk = f || 1/g || pk || rho || Hash(pk): f, 1/g and rho are secret.
+kem_cases!(sntrup761, Sntrup761, Sntrup761Params, "sntrup761", {
+    let pk_end = 2 * SMALL_BYTES + PublicKey::<Sntrup761Params>::BYTES;
+    [0..2 * SMALL_BYTES, pk_end..pk_end + SMALL_BYTES]
+});
+
+// ntrulpr761's sk = a || pk || rho || Hash(pk): a and rho are secret.
+kem_cases!(ntrulpr761, Ntrulpr761, Ntrulpr761Params, "ntrulpr761", {
+    let pk_end = SMALL_BYTES + PublicKey::<Ntrulpr761Params>::BYTES;
+    [0..SMALL_BYTES, pk_end..pk_end + LPR_RHO_BYTES]
+});
 
 fn strategy<M: RqMul + 'static>(cases: &mut Vec<Case>) {
     sntrup761::<M>(cases);
