@@ -12,6 +12,7 @@ extern crate std;
 
 pub mod cross;
 pub mod ct;
+pub mod encoding;
 pub mod hash;
 pub mod keccak;
 pub mod mldsa;

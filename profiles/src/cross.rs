@@ -71,7 +71,7 @@ sets! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pqfit::cross::CrossParams;
+    use pqfit::Encoding;
 
     /// The kebab names are the spec's names (`P::NAME`) in lower case.
     #[test]
@@ -79,7 +79,7 @@ mod tests {
         macro_rules! check {
             ($($ty:ident),*) => {$(
                 let (name, ty) = SETS.iter().find(|s| s.1 == stringify!($ty)).unwrap();
-                assert_eq!(*name, <pqfit::cross::$ty as CrossParams>::NAME.to_lowercase(), "{ty}");
+                assert_eq!(*name, <pqfit::cross::$ty as Encoding>::NAME.to_lowercase(), "{ty}");
             )*};
         }
         check!(

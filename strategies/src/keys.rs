@@ -1,10 +1,13 @@
-//! Encoded keys and signatures: fixed-size byte buffers whose sizes come from the
-//! parameter set, checked on construction.
+//! Encoded keys and signatures of both signature families: fixed-size byte buffers
+//! whose sizes and checks come from the parameter set ([`Encoding`], implemented by
+//! ML-DSA's and CROSS's parameter sets), checked on construction. One set of types:
+//! `SigningKey<MlDsa65>` and `SigningKey<Rsdp1Small>` are the same generic buffer.
 
 use crate::Error;
 use core::marker::PhantomData;
 use generic_array::GenericArray;
-use pqfit_core::mldsa::{packing, ParameterSet, Poly};
+pub use pqfit_core::encoding::Encoding;
+use typenum::Unsigned;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// `Ok` when `bytes` has the `expected` length, else `Error::InvalidLength`.
@@ -19,30 +22,34 @@ pub(crate) fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
     }
 }
 
-/// An ML-DSA secret key in the encoding of FIPS 204 (skEncode). Zeroized on drop;
-/// `Debug` prints no key material.
-pub struct SigningKey<P: ParameterSet> {
+/// A secret key: for ML-DSA the encoding of FIPS 204 (skEncode), for CROSS the
+/// key-pair seed seed_sk. Zeroized on drop; `Debug` prints no key material.
+pub struct SigningKey<P: Encoding> {
     pub(crate) bytes: GenericArray<u8, P::SkLen>,
 }
 
-impl<P: ParameterSet> SigningKey<P> {
-    /// The encoded size in bytes.
-    pub const BYTES: usize = P::SK_BYTES;
+/// A public key: for ML-DSA pkEncode, for CROSS seed_pk || the packed syndrome.
+pub struct VerifyingKey<P: Encoding> {
+    pub(crate) bytes: GenericArray<u8, P::PkLen>,
+}
 
-    /// Parses an encoded secret key: the length must match and every s1 and s2
-    /// coefficient must lie in [-eta, eta].
+/// A signature: for ML-DSA sigEncode; for CROSS salt, digest_cmt, digest_chall_2,
+/// the seed path, the Merkle proof, then the responses.
+pub struct Signature<P: Encoding> {
+    pub(crate) bytes: GenericArray<u8, P::SigLen>,
+    _p: PhantomData<P>,
+}
+
+impl<P: Encoding> SigningKey<P> {
+    /// The encoded size in bytes.
+    pub const BYTES: usize = P::SkLen::USIZE;
+
+    /// Parses an encoded secret key: the length must match, and the encoding must be
+    /// well formed (ML-DSA: every s1 and s2 coefficient in [-eta, eta], checked in
+    /// constant time; CROSS: every seed is a key).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(bytes, P::SK_BYTES)?;
-        let mut tmp = Poly::zero();
-        let mut ok = true;
-        for j in 0..P::L {
-            ok &= packing::unpack_eta::<P>(&bytes[packing::sk_s1_range::<P>(j)], &mut tmp);
-        }
-        for i in 0..P::K {
-            ok &= packing::unpack_eta::<P>(&bytes[packing::sk_s2_range::<P>(i)], &mut tmp);
-        }
-        tmp.zeroize();
-        if !ok {
+        check_len(bytes, Self::BYTES)?;
+        if !P::signing_key_is_well_formed(bytes) {
             return Err(Error::MalformedKey);
         }
         let mut key = Self::default();
@@ -50,117 +57,46 @@ impl<P: ParameterSet> SigningKey<P> {
         Ok(key)
     }
 
-    /// The encoding (skEncode).
+    /// The encoding.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
     }
 }
 
-impl<P: ParameterSet> Default for SigningKey<P> {
-    /// An all-zero buffer for key generation to write into.
-    fn default() -> Self {
-        Self {
-            bytes: GenericArray::default(),
-        }
-    }
-}
-
-impl<P: ParameterSet> Clone for SigningKey<P> {
-    fn clone(&self) -> Self {
-        Self {
-            bytes: self.bytes.clone(),
-        }
-    }
-}
-
-impl<P: ParameterSet> Drop for SigningKey<P> {
-    fn drop(&mut self) {
-        self.bytes.zeroize();
-    }
-}
-
-impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
-
-impl<P: ParameterSet> core::fmt::Debug for SigningKey<P> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "SigningKey<{}> {{ .. }}", P::NAME)
-    }
-}
-
-/// An ML-DSA public key in the encoding of FIPS 204 (pkEncode).
-pub struct VerifyingKey<P: ParameterSet> {
-    pub(crate) bytes: GenericArray<u8, P::PkLen>,
-}
-
-impl<P: ParameterSet> VerifyingKey<P> {
+impl<P: Encoding> VerifyingKey<P> {
     /// The encoded size in bytes.
-    pub const BYTES: usize = P::PK_BYTES;
+    pub const BYTES: usize = P::PkLen::USIZE;
 
-    /// Parses an encoded public key. Every bit string of the right length is a valid
-    /// encoding (t1 has 10-bit coefficients), so only the length is checked.
+    /// Parses an encoded public key: the length must match, and the encoding must be
+    /// well formed (ML-DSA: every bit string is; CROSS: every syndrome value in
+    /// [0, p) and zero padding bits).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(bytes, P::PK_BYTES)?;
+        check_len(bytes, Self::BYTES)?;
+        if !P::verifying_key_is_well_formed(bytes) {
+            return Err(Error::MalformedKey);
+        }
         let mut key = Self::default();
         key.bytes.copy_from_slice(bytes);
         Ok(key)
     }
 
-    /// The encoding (pkEncode).
+    /// The encoding.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
     }
 }
 
-impl<P: ParameterSet> Default for VerifyingKey<P> {
-    /// An all-zero buffer for key generation to write into.
-    fn default() -> Self {
-        Self {
-            bytes: GenericArray::default(),
-        }
-    }
-}
-
-impl<P: ParameterSet> Clone for VerifyingKey<P> {
-    fn clone(&self) -> Self {
-        Self {
-            bytes: self.bytes.clone(),
-        }
-    }
-}
-
-impl<P: ParameterSet> PartialEq for VerifyingKey<P> {
-    fn eq(&self, other: &Self) -> bool {
-        self.bytes == other.bytes
-    }
-}
-
-impl<P: ParameterSet> Eq for VerifyingKey<P> {}
-
-impl<P: ParameterSet> core::fmt::Debug for VerifyingKey<P> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "VerifyingKey<{}>(", P::NAME)?;
-        for b in self.bytes.iter().take(8) {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str("..)")
-    }
-}
-
-/// An ML-DSA signature in the encoding of FIPS 204 (sigEncode).
-pub struct Signature<P: ParameterSet> {
-    pub(crate) bytes: GenericArray<u8, P::SigLen>,
-    _p: PhantomData<P>,
-}
-
-impl<P: ParameterSet> Signature<P> {
+impl<P: Encoding> Signature<P> {
     /// The encoded size in bytes.
-    pub const BYTES: usize = P::SIG_BYTES;
+    pub const BYTES: usize = P::SigLen::USIZE;
 
-    /// Parses an encoded signature: the length must match and the hint encoding must
-    /// be well formed (FIPS 204, Algorithm 21). The z bound is a verification check.
+    /// Parses an encoded signature: the length must match and the checks that can
+    /// be made before verification must pass (ML-DSA: the hint encoding, FIPS 204
+    /// Algorithm 21; the z bound is verification's. CROSS: verification checks the
+    /// whole encoding).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(bytes, P::SIG_BYTES)?;
-        if !packing::hint_is_well_formed::<P>(&bytes[P::SIG_H_OFFSET..]) {
+        check_len(bytes, Self::BYTES)?;
+        if !P::signature_is_well_formed(bytes) {
             return Err(Error::MalformedSignature);
         }
         let mut sig = Self::default();
@@ -168,66 +104,94 @@ impl<P: ParameterSet> Signature<P> {
         Ok(sig)
     }
 
-    /// The encoding (sigEncode).
+    /// The encoding.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
     }
 }
 
-impl<P: ParameterSet> Default for Signature<P> {
-    /// An all-zero buffer for signing to write into.
-    fn default() -> Self {
-        Self {
-            bytes: GenericArray::default(),
-            _p: PhantomData,
+/// `Default` (an all-zero buffer to write into), `Clone` and `TryFrom<&[u8]>` (=
+/// `from_bytes`) for each buffer type.
+macro_rules! common {
+    ($name:ident $(, $field:ident: $init:expr)*) => {
+        impl<P: Encoding> Default for $name<P> {
+            /// An all-zero buffer for key generation or signing to write into.
+            fn default() -> Self {
+                Self { bytes: GenericArray::default() $(, $field: $init)* }
+            }
         }
-    }
-}
 
-impl<P: ParameterSet> Clone for Signature<P> {
-    fn clone(&self) -> Self {
-        Self {
-            bytes: self.bytes.clone(),
-            _p: PhantomData,
+        impl<P: Encoding> Clone for $name<P> {
+            fn clone(&self) -> Self {
+                Self { bytes: self.bytes.clone() $(, $field: $init)* }
+            }
         }
+
+        impl<P: Encoding> TryFrom<&[u8]> for $name<P> {
+            type Error = Error;
+            fn try_from(bytes: &[u8]) -> Result<Self, Error> {
+                Self::from_bytes(bytes)
+            }
+        }
+    };
+}
+
+common!(SigningKey);
+common!(VerifyingKey);
+common!(Signature, _p: PhantomData);
+
+impl<P: Encoding> Drop for SigningKey<P> {
+    fn drop(&mut self) {
+        self.bytes.zeroize();
     }
 }
 
-impl<P: ParameterSet> PartialEq for Signature<P> {
-    fn eq(&self, other: &Self) -> bool {
-        self.bytes == other.bytes
-    }
-}
+impl<P: Encoding> ZeroizeOnDrop for SigningKey<P> {}
 
-impl<P: ParameterSet> Eq for Signature<P> {}
-
-impl<P: ParameterSet> core::fmt::Debug for Signature<P> {
+impl<P: Encoding> core::fmt::Debug for SigningKey<P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Signature<{}>(", P::NAME)?;
-        for b in self.bytes.iter().take(8) {
-            write!(f, "{b:02x}")?;
+        write!(f, "SigningKey<{}> {{ .. }}", P::NAME)
+    }
+}
+
+/// Equality and a `Debug` showing the first bytes, for the public buffers.
+macro_rules! public {
+    ($name:ident) => {
+        impl<P: Encoding> PartialEq for $name<P> {
+            fn eq(&self, other: &Self) -> bool {
+                self.bytes == other.bytes
+            }
         }
-        f.write_str("..)")
+
+        impl<P: Encoding> Eq for $name<P> {}
+
+        impl<P: Encoding> core::fmt::Debug for $name<P> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "{}<{}>(", stringify!($name), P::NAME)?;
+                for b in self.bytes.iter().take(8) {
+                    write!(f, "{b:02x}")?;
+                }
+                f.write_str("..)")
+            }
+        }
+    };
+}
+
+public!(VerifyingKey);
+public!(Signature);
+
+impl<P: Encoding> AsRef<[u8]> for Signature<P> {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
     }
 }
 
-impl<P: ParameterSet> TryFrom<&[u8]> for Signature<P> {
-    type Error = Error;
-    fn try_from(bytes: &[u8]) -> Result<Self, Error> {
-        Self::from_bytes(bytes)
+impl<P: Encoding> From<Signature<P>> for GenericArray<u8, P::SigLen> {
+    fn from(sig: Signature<P>) -> Self {
+        sig.bytes
     }
 }
 
-impl<P: ParameterSet> TryFrom<&[u8]> for VerifyingKey<P> {
-    type Error = Error;
-    fn try_from(bytes: &[u8]) -> Result<Self, Error> {
-        Self::from_bytes(bytes)
-    }
-}
-
-impl<P: ParameterSet> TryFrom<&[u8]> for SigningKey<P> {
-    type Error = Error;
-    fn try_from(bytes: &[u8]) -> Result<Self, Error> {
-        Self::from_bytes(bytes)
-    }
+impl<P: Encoding> signature::SignatureEncoding for Signature<P> {
+    type Repr = GenericArray<u8, P::SigLen>;
 }

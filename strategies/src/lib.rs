@@ -35,6 +35,7 @@ mod keys;
 pub mod mldsa;
 pub mod ntruprime;
 mod prehash;
+mod signature_traits;
 mod sealed {
     /// The supertrait of every strategy component trait (ML-DSA's and CROSS's): only
     /// pqfit's components implement them, so that no outside implementation can break
@@ -45,11 +46,12 @@ mod sealed {
 pub mod strategy;
 
 pub use error::Error;
-pub use keys::{Signature, SigningKey, VerifyingKey};
+pub use keys::{Encoding, Signature, SigningKey, VerifyingKey};
 pub use mldsa::{ExpandedKey, KeyPair, MlDsa};
 pub use ntruprime::{Ntrulpr761, Sntrup761};
 pub use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use prehash::{PreHash, MAX_PREHASH_BYTES};
+pub use signature_traits::SignatureScheme;
 pub use strategy::{Balanced, Custom, FastSign, Reference, SmallStack};
 
 /// ML-DSA-44 (Dilithium2) with the memory strategy `S`.

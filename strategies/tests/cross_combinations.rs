@@ -7,6 +7,7 @@ use pqfit::cross::{
     RegeneratedSeeds, RegeneratedY, Signature, SigningKey, StoredCmt1, StoredMatrices,
     StoredMerkleTree, StoredSeedTree, StoredY, Strategy, StreamedMatrices, VerifyingKey,
 };
+use pqfit::Encoding;
 
 /// Key pair and signature of one strategy, for two messages.
 fn run<P: CrossParams, S: Strategy<P>>(seed: u8) -> (Vec<u8>, Vec<u8>, Vec<Vec<u8>>) {

@@ -7,6 +7,7 @@
 //! are the spec's derived parameters; every size of a key, a signature or a
 //! strategy's store follows from them, as a `const` and as a typenum type.
 
+use crate::encoding::Encoding;
 use generic_array::ArrayLength;
 
 /// A typenum number of any size below 1 024 000, as 1000 * hi + lo.
@@ -57,9 +58,7 @@ pub const MAX_PACKED_Y_BYTES: usize = 220;
 pub const MAX_PACKED_V_BYTES: usize = 95;
 
 /// A CROSS v2.2 parameter set. Implemented by the 18 unit types of this module.
-pub trait CrossParams: 'static + Sized {
-    /// The spec's name, e.g. `CROSS-RSDP-1-small`.
-    const NAME: &'static str;
+pub trait CrossParams: Encoding + Sized {
     /// R-SDP(G) (true) or R-SDP (false).
     const RSDPG: bool;
     /// NIST security category: 1, 3 or 5.
@@ -182,12 +181,6 @@ pub trait CrossParams: 'static + Sized {
         Self::TREE_NODES * Self::HASH_BYTES
     };
 
-    /// [`Self::PK_BYTES`] as a type.
-    type PkLen: ArrayLength;
-    /// [`Self::SK_BYTES`] as a type.
-    type SkLen: ArrayLength;
-    /// [`Self::SIG_BYTES`] as a type.
-    type SigLen: ArrayLength;
     /// t as a type.
     type TLen: ArrayLength;
     /// [`Self::SEED_TREE_BYTES`] as a type.
@@ -205,6 +198,11 @@ pub trait CrossParams: 'static + Sized {
     type PackedYsLen: ArrayLength;
 }
 
+/// Whether a packed syndrome has values in [0, p) and zero padding.
+pub fn syndrome_is_well_formed<P: CrossParams>(packed: &[u8]) -> bool {
+    super::packing::unpack(packed, P::N - P::K, P::BITS_P, P::P as u32, |_, _| {})
+}
+
 macro_rules! parameter_set {
     (
         $(#[$doc:meta])*
@@ -218,8 +216,29 @@ macro_rules! parameter_set {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $ty;
 
-        impl CrossParams for $ty {
+        impl Encoding for $ty {
             const NAME: &'static str = $name;
+            type PkLen = size!(<$ty as CrossParams>::PK_BYTES);
+            type SkLen = size!(<$ty as CrossParams>::SK_BYTES);
+            type SigLen = size!(<$ty as CrossParams>::SIG_BYTES);
+
+            /// Every seed_sk is a key.
+            fn signing_key_is_well_formed(_sk: &[u8]) -> bool {
+                true
+            }
+
+            /// Every syndrome value in [0, p), zero padding bits.
+            fn verifying_key_is_well_formed(pk: &[u8]) -> bool {
+                syndrome_is_well_formed::<Self>(&pk[Self::KEY_SEED_BYTES..])
+            }
+
+            /// Verification checks the encoding as it decodes it.
+            fn signature_is_well_formed(_sig: &[u8]) -> bool {
+                true
+            }
+        }
+
+        impl CrossParams for $ty {
             const RSDPG: bool = $rsdpg;
             const CATEGORY: u8 = $cat;
             const NO_TREES: bool = $fast;
@@ -244,9 +263,6 @@ macro_rules! parameter_set {
             const BITS_W_CT_RNG: usize = $b_w;
             const BITS_FZ_CT_RNG: usize = $b_fz;
             const BITS_CWSTR_RNG: usize = $b_cw;
-            type PkLen = size!(<$ty as CrossParams>::PK_BYTES);
-            type SkLen = size!(<$ty as CrossParams>::SK_BYTES);
-            type SigLen = size!(<$ty as CrossParams>::SIG_BYTES);
             type TLen = size!($t);
             type SeedTreeLen = size!(<$ty as CrossParams>::SEED_TREE_BYTES);
             type MerkleTreeLen = size!(<$ty as CrossParams>::MERKLE_TREE_BYTES);

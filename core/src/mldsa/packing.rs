@@ -8,6 +8,7 @@
 use super::params::{ParameterSet, D, N, POLY_T0_BYTES, POLY_T1_BYTES, SEED_BYTES};
 use super::poly::Poly;
 use crate::ct;
+use zeroize::Zeroize;
 
 /// Packs 256 values of `bits` bits each, little-endian bit order (the order of
 /// FIPS 204's BitsToBytes). `value(i)` must be below 2^bits (`bits` <= 24).
@@ -230,6 +231,22 @@ pub fn sk_s1_range<P: ParameterSet>(i: usize) -> core::ops::Range<usize> {
 pub fn sk_s2_range<P: ParameterSet>(i: usize) -> core::ops::Range<usize> {
     let start = P::SK_S2_OFFSET + i * P::POLY_ETA_BYTES;
     start..start + P::POLY_ETA_BYTES
+}
+
+/// Whether every s1 and s2 coefficient of an encoded secret key lies in
+/// [-eta, eta], decided after decoding all of them (constant time; the decoded
+/// values are wiped).
+pub fn secret_key_is_well_formed<P: ParameterSet>(sk: &[u8]) -> bool {
+    let mut tmp = Poly::zero();
+    let mut ok = true;
+    for j in 0..P::L {
+        ok &= unpack_eta::<P>(&sk[sk_s1_range::<P>(j)], &mut tmp);
+    }
+    for i in 0..P::K {
+        ok &= unpack_eta::<P>(&sk[sk_s2_range::<P>(i)], &mut tmp);
+    }
+    tmp.zeroize();
+    ok
 }
 
 /// Byte range of polynomial `i` of t0 in the secret key.

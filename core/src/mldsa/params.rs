@@ -3,6 +3,7 @@
 //! Scalar parameters are associated consts; every size a buffer depends on is also
 //! an associated typenum type so that strategies can size generic arrays exactly.
 
+use crate::encoding::Encoding;
 use generic_array::ArrayLength;
 use typenum::U;
 
@@ -24,9 +25,7 @@ pub const POLY_T0_BYTES: usize = 416;
 pub const MAX_CONTEXT_BYTES: usize = 255;
 
 /// One ML-DSA parameter set (FIPS 204, Table 1), with the sizes derived from it.
-pub trait ParameterSet: 'static + Copy + Default + Send + Sync + core::fmt::Debug {
-    /// The name FIPS 204 uses, e.g. `ML-DSA-65`.
-    const NAME: &'static str;
+pub trait ParameterSet: Encoding + Copy + Default + Send + Sync + core::fmt::Debug {
     /// Rows of A (length of t, s2, w, h).
     const K: usize;
     /// Columns of A (length of s1, y, z).
@@ -54,12 +53,6 @@ pub trait ParameterSet: 'static + Copy + Default + Send + Sync + core::fmt::Debu
     type KLLen: ArrayLength;
     /// Bytes of c-tilde (lambda / 4).
     type CTildeLen: ArrayLength;
-    /// Bytes of the public key (pkEncode).
-    type PkLen: ArrayLength;
-    /// Bytes of the secret key (skEncode).
-    type SkLen: ArrayLength;
-    /// Bytes of the signature (sigEncode).
-    type SigLen: ArrayLength;
     /// Rows of w (k polynomials with coefficients in [0, q)) that do not fit in the
     /// signature's z field when packed at 24 bits per coefficient (768 bytes a row):
     /// k − ⌊l · POLY_Z_BYTES / 768⌋, for a commitment kept there while signing.
@@ -120,8 +113,30 @@ macro_rules! parameter_set {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $name;
 
-        impl ParameterSet for $name {
+        impl Encoding for $name {
             const NAME: &'static str = $label;
+            type PkLen = big!($pk);
+            type SkLen = big!($sk);
+            type SigLen = big!($sig);
+
+            /// Every s1 and s2 coefficient in [-eta, eta] (the range skDecode assumes).
+            fn signing_key_is_well_formed(sk: &[u8]) -> bool {
+                super::packing::secret_key_is_well_formed::<Self>(sk)
+            }
+
+            /// Every bit string is a pkEncode output (t1 has 10-bit coefficients).
+            fn verifying_key_is_well_formed(_pk: &[u8]) -> bool {
+                true
+            }
+
+            /// The hint is well formed (FIPS 204, Algorithm 21); the z bound is
+            /// verification's.
+            fn signature_is_well_formed(sig: &[u8]) -> bool {
+                super::packing::hint_is_well_formed::<Self>(&sig[Self::SIG_H_OFFSET..])
+            }
+        }
+
+        impl ParameterSet for $name {
             const K: usize = $k;
             const L: usize = $l;
             const ETA: i32 = $eta;
@@ -135,9 +150,6 @@ macro_rules! parameter_set {
             type LLen = U<$l>;
             type KLLen = U<{ $k * $l }>;
             type CTildeLen = U<{ $lambda / 4 }>;
-            type PkLen = big!($pk);
-            type SkLen = big!($sk);
-            type SigLen = big!($sig);
             type WRowsBeyondZLen = U<$wz>;
         }
     };

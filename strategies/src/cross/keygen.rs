@@ -3,7 +3,7 @@
 
 use super::round::{expand_e, Secret};
 use super::strategy::{Matrices, Strategy};
-use super::types::{SigningKey, VerifyingKey};
+use crate::keys::{SigningKey, VerifyingKey};
 use pqfit_core::cross::arith::restr_to_val;
 use pqfit_core::cross::csprng::{csprng, dsc_seed_e, dsc_seed_sk};
 use pqfit_core::cross::packing::pack;

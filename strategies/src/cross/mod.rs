@@ -23,8 +23,8 @@ pub mod instantiate;
 mod keygen;
 mod round;
 mod sign;
+mod signature_traits;
 pub mod strategy;
-mod types;
 mod verify;
 
 pub use pqfit_core::cross::params::{
@@ -37,7 +37,9 @@ pub use strategy::{
     RegeneratedY, StoredCmt1, StoredMatrices, StoredMerkleTree, StoredSeedTree, StoredY, Strategy,
     StreamedMatrices,
 };
-pub use types::{Signature, SigningKey, VerifyingKey};
+// The crate's one set of key and signature buffers, sized by the CROSS parameter set.
+pub use crate::keys::{Signature, SigningKey, VerifyingKey};
+pub use signature_traits::KeyPair;
 
 use crate::keys::check_len;
 use crate::Error;
@@ -116,6 +118,19 @@ impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
         let n = Self::RANDOMNESS_BYTES;
         rng.try_fill_bytes(&mut r[..n]).map_err(|_| Error::Rng)?;
         Self::sign(sk, msg, &r[..n], sig)
+    }
+
+    /// [`Self::sign`] with all-zero randomness: the same message and key give the same
+    /// signature (what the `signature` crate's `Signer` does). The root seed and salt
+    /// still come from the secret key and the message, so the key stays safe; the
+    /// signatures are merely not randomised. Prefer [`Self::sign_with_rng`].
+    pub fn sign_deterministic(
+        sk: &SigningKey<P>,
+        msg: &[u8],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        let zeros = [0u8; 3 * pqfit_core::cross::MAX_SEED_BYTES];
+        Self::sign(sk, msg, &zeros[..Self::RANDOMNESS_BYTES], sig)
     }
 
     /// Sign (Algorithm 2) exactly as the specification's reference: with the root seed

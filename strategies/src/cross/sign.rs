@@ -9,7 +9,7 @@ use super::round::{commitment_1, Digest, Round, Secret, SeedBuf};
 use super::strategy::{
     FirstResponses, Matrices, MerkleTree, RoundSeeds, SecondCommitments, Strategy,
 };
-use super::types::SigningKey;
+use crate::keys::SigningKey;
 use pqfit_core::cross::csprng::{
     chall_1_sampler, expand_digest_to_fixed_weight, hash, Xof, HASH_DSC,
 };

@@ -5,7 +5,7 @@
 use super::round::{commitment_0, commitment_1, Digest, Round, SeedBuf};
 use super::sign::digest_chall_1;
 use super::strategy::{Matrices, RoundSeeds, Strategy};
-use super::types::VerifyingKey;
+use crate::keys::VerifyingKey;
 use crate::Error;
 use pqfit_core::cross::arith::{reduce_p, restr_to_val};
 use pqfit_core::cross::csprng::{

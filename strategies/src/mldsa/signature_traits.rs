@@ -1,4 +1,6 @@
-//! The RustCrypto `signature` traits, with the empty context string.
+//! The RustCrypto `signature` traits on an ML-DSA key pair that signs with a chosen
+//! strategy, with the empty context string (the traits on bare keys, with the
+//! `Balanced` strategy, are in `crate::signature_traits`).
 //!
 //! `Signer` signs deterministically (it has no randomness); `RandomizedSigner`
 //! signs hedged, the variant FIPS 204 recommends.
@@ -9,7 +11,7 @@ use crate::strategy::{Balanced, Strategy};
 use core::marker::PhantomData;
 use pqfit_core::mldsa::ParameterSet;
 use rand_core::TryCryptoRng;
-use signature::{Keypair, RandomizedSigner, Signer, Verifier};
+use signature::{Keypair, RandomizedSigner, Signer};
 
 /// A signing key with its public key, signing with the strategy `S`.
 pub struct KeyPair<P: ParameterSet, S = Balanced> {
@@ -92,28 +94,5 @@ impl<P: ParameterSet, S: Strategy<P>> RandomizedSigner<Signature<P>> for KeyPair
         msg: &[u8],
     ) -> Result<Signature<P>, signature::Error> {
         sign_hedged::<P, S, R>(&self.signing_key, rng, msg)
-    }
-}
-
-impl<P: ParameterSet> Signer<Signature<P>> for SigningKey<P> {
-    fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {
-        sign_deterministic::<P, Balanced>(self, msg)
-    }
-}
-
-impl<P: ParameterSet> RandomizedSigner<Signature<P>> for SigningKey<P> {
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Signature<P>, signature::Error> {
-        sign_hedged::<P, Balanced, R>(self, rng, msg)
-    }
-}
-
-impl<P: ParameterSet> Verifier<Signature<P>> for VerifyingKey<P> {
-    fn verify(&self, msg: &[u8], sig: &Signature<P>) -> Result<(), signature::Error> {
-        MlDsa::<P, Balanced>::verify(self, msg, &[], sig.as_bytes())
-            .map_err(|_| signature::Error::new())
     }
 }

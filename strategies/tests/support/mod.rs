@@ -7,6 +7,7 @@
 pub mod acvp;
 pub mod drbg;
 pub mod hex;
+pub mod rng;
 pub mod rsp;
 
 use std::io::Read;
