@@ -5,7 +5,7 @@
 //! field, NTT, rounding, sampling and packing live in [`mldsa`].
 #![no_std]
 #![deny(unsafe_code)]
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 #[cfg(test)]
 extern crate std;

@@ -21,14 +21,17 @@
 //! and are written once over the memory strategies of [`strategy`].
 //!
 //! CROSS v2.2 (all 18 parameter sets, with its own memory strategies) lives in
-//! [`cross`]: `pqfit::cross::Cross<Rsdp1Small, MinStack>` and so on.
+//! [`cross`]: `pqfit::cross::Cross<Rsdp1Small, MinStack>` and so on; the NTRU Prime
+//! KEMs sntrup761 and ntrulpr761 in [`ntruprime`]. Which strategy to pick, with
+//! measured figures: [`choosing_a_strategy`].
 #![no_std]
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 #[cfg(test)]
 extern crate std;
 
+pub mod choosing_a_strategy;
 pub mod cross;
 mod error;
 mod keys;

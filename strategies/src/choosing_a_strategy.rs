@@ -1,0 +1,55 @@
+//! # Choosing a strategy
+//!
+//! Every scheme in pqfit takes its memory/speed trade-off as a type parameter, and
+//! every choice gives the same bytes (tests check each combination against every
+//! other). Pick by the stack you can give the call, then by time and flash; the
+//! numbers below are **model cycles** of pqfit's calibrated Cortex-M4 profile (not
+//! silicon), measured with `pq-explore measure` (docs/measurement.md in the
+//! repository); the reports in the repository's `docs/reports/` (index.md, one page per
+//! target: m0, m3, m4, rv32) give every combination with its Pareto front, and
+//! `pq-explore --target m4 --budget 12k` answers "the fastest within 12 kB" for your
+//! target directly.
+//!
+//! ## ML-DSA (FIPS 204): `Dilithium2/3/5<S>`, `MlDsa<P, S>`
+//!
+//! ML-DSA-65 signing on the M4 model (16 messages; stack of keygen / sign / verify):
+//!
+//! | `S` | sign, mean cycles | stack K / S / V | flash |
+//! |---|---:|---|---:|
+//! | [`FastSign`](crate::FastSign) | 10.4 M | 38.8 / 65.6 / 40.5 kB | 97 kB |
+//! | [`Balanced`](crate::Balanced) (default) | 19.5 M | 8.1 / 34.8 / 9.8 kB | 90 kB |
+//! | [`SmallStack`](crate::SmallStack) | 33.3 M | 2.9 / 5.3 / 3.7 kB | 77 kB |
+//!
+//! Between the presets, name any mix of the five components with
+//! [`Custom`](crate::Custom) (for example `Custom<StreamedA, RecomputeOnDemand,
+//! PackedW, RegeneratedY, SparseProduct>` signs in 23.5 M cycles at FIPS 204's expected
+//! 5.1 iterations, against `SmallStack`'s 30.9 M, in 5.8 kB); the
+//! components and what each keeps are described in [`crate::strategy`]. A signing key
+//! expanded once ([`crate::ExpandedKey`]) trades RAM for a faster sign.
+//!
+//! ## CROSS v2.2: `cross::Cross<P, S>`, `cross::KeyPair<P, S>`
+//!
+//! The parameter set `P` chooses signature size against speed (`*Small`, `*Balanced`,
+//! `*Fast`); the strategy `S` chooses memory: [`cross::Fast`](crate::cross::Fast)
+//! keeps every per-round vector, [`cross::MinStack`](crate::cross::MinStack)
+//! regenerates them and signs in the least stack, [`cross::Balanced`](crate::cross::Balanced)
+//! sits between; see [`crate::cross::strategy`]. On the M4 model,
+//! CROSS-RSDP-1-small signs in 237.7 M cycles with `Balanced` (15.2 kB of stack) and
+//! in 981 M with `MinStack` (11.0 kB).
+//!
+//! ## NTRU Prime (round 3): `Sntrup761<M>`, `Ntrulpr761<M>`
+//!
+//! `M` is the multiplication in R/q: [`Schoolbook`](crate::ntruprime::Schoolbook)
+//! (least stack, slowest), [`Karatsuba`](crate::ntruprime::Karatsuba) (the default),
+//! [`GoodNtt`](crate::ntruprime::GoodNtt) and
+//! [`MixedRadixNtt`](crate::ntruprime::MixedRadixNtt) (fastest, most stack); the
+//! repository's docs/ntruprime.md lists each one's stack per target.
+//!
+//! ## Keys, traits and formats
+//!
+//! One set of buffers serves both signature families ([`crate::SigningKey`],
+//! [`crate::VerifyingKey`], [`crate::Signature`], sized by the parameter set); the
+//! RustCrypto `signature` traits are on the key pairs (with their strategy) and on
+//! bare keys (with the family's `Balanced`). The KEMs' keys, ciphertexts and shared
+//! secrets are in [`crate::ntruprime`]. Secret buffers are zeroized on drop and
+//! print no key material.
