@@ -35,7 +35,12 @@
 
 mod lpr;
 mod sntrup;
+mod traits;
 mod types;
+
+/// The `kem` crate (0.3) whose traits the key types implement, for naming them
+/// without a separate dependency.
+pub use kem;
 
 pub use lpr::Ntrulpr761;
 pub use pqfit_core::ntruprime::mul::{
@@ -43,6 +48,7 @@ pub use pqfit_core::ntruprime::mul::{
     Schoolbook,
 };
 pub use sntrup::Sntrup761;
+pub use traits::{DecapsulationKey, EncapsulationKey, NtruPrimeKem};
 pub use types::{
     Ciphertext, Ntrulpr761Params, PublicKey, Scheme, SecretKey, SharedSecret, Sntrup761Params,
 };
@@ -80,7 +86,11 @@ pub(crate) fn rng_bytes<R: TryCryptoRng + ?Sized>(
 }
 
 /// `urandom32`: one `randombytes` call of four bytes, little-endian.
-fn urandom32(randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>) -> Result<u32, Error> {
+///
+/// The sampling helpers are generic in the callback's error type `E`: the native
+/// entry points use [`Error`], the `kem` trait layer the RNG's own error type (for a
+/// `CryptoRng`, `Infallible`, which it matches away).
+fn urandom32<E>(randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), E>) -> Result<u32, E> {
     let mut c = [0u8; 4];
     randombytes(&mut c)?;
     let x = u32::from_le_bytes(c);
@@ -92,11 +102,11 @@ fn urandom32(randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>) -> Re
 /// then `Short_fromlist`). The p-word list lives in this function's own frame
 /// (not inlined), so callers do not hold it while doing anything else.
 #[inline(never)]
-pub(crate) fn short_random(
-    randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+pub(crate) fn short_random<E>(
+    randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), E>,
     out: &mut SmallPoly,
     w: usize,
-) -> Result<(), Error> {
+) -> Result<(), E> {
     let mut list = Zeroizing::new([0u32; P]);
     for l in list.iter_mut() {
         *l = urandom32(randombytes)?;
@@ -106,10 +116,10 @@ pub(crate) fn short_random(
 }
 
 /// `Small_random`: each coefficient ((urandom32 & 0x3fffffff) · 3 >> 30) - 1.
-pub(crate) fn small_random(
-    randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+pub(crate) fn small_random<E>(
+    randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), E>,
     out: &mut SmallPoly,
-) -> Result<(), Error> {
+) -> Result<(), E> {
     for o in out.iter_mut() {
         let x = urandom32(randombytes)?;
         *o = ((((x & 0x3fff_ffff) * 3) >> 30) as i8) - 1;
