@@ -32,6 +32,75 @@
 //! as the round-3 submission's reference code calls `randombytes()`, including one
 //! 4-byte call per 32-bit word in `Short_random` and `Small_random` (`urandom32`);
 //! with the NIST CTR_DRBG this reproduces the submission KAT files.
+//!
+//! # The RustCrypto `kem` traits
+//!
+//! [`Sntrup761<M>`](Sntrup761) also implements [`kem::Kem`] of the `kem` crate, version
+//! 0.3 (re-exported here as [`kem`]), for code written against those traits. Its key
+//! types are [`DecapsulationKey<K>`](DecapsulationKey) (`kem::Generate`,
+//! `kem::Decapsulate`, `kem::Decapsulator`) and [`EncapsulationKey<K>`](EncapsulationKey)
+//! (`kem::Encapsulate`, `kem::KeyExport`, `kem::TryKeyInit`), with `K` the KEM type,
+//! e.g. `Sntrup761<GoodNtt>`:
+//!
+//! ```
+//! use pqfit::ntruprime::kem::{Decapsulate, Encapsulate, Kem, KeyExport, TryKeyInit};
+//! use pqfit::ntruprime::{EncapsulationKey, GoodNtt};
+//! use pqfit::Sntrup761;
+//! use zeroize::Zeroizing;
+//!
+//! type K = Sntrup761<GoodNtt>;
+//! # // A deterministic stand-in for a real `CryptoRng`, for the example only.
+//! # struct Rng(u64);
+//! # impl rand_core::TryRng for Rng {
+//! #     type Error = core::convert::Infallible;
+//! #     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+//! #         Ok((self.try_next_u64()? >> 32) as u32)
+//! #     }
+//! #     fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+//! #         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+//! #         Ok(self.0)
+//! #     }
+//! #     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+//! #         for b in dst { *b = (self.try_next_u64()? >> 56) as u8; }
+//! #         Ok(())
+//! #     }
+//! # }
+//! # impl rand_core::TryCryptoRng for Rng {}
+//! # let mut rng = Rng(1);
+//! let (dk, ek) = K::generate_keypair_from_rng(&mut rng); // rng: rand_core 0.10 CryptoRng
+//!
+//! // The encapsulation key travels as its standard encoding (1158 bytes).
+//! let ek_bytes = ek.to_bytes();
+//! let peer_ek = EncapsulationKey::<K>::new_from_slice(&ek_bytes)?; // Err: wrong length
+//! let (ct, k_send) = peer_ek.encapsulate_with_rng(&mut rng);
+//! let k_send = Zeroizing::new(k_send);
+//!
+//! // Implicit rejection: decapsulation never fails.
+//! let k_recv = Zeroizing::new(dk.decapsulate(&ct));
+//! assert_eq!(*k_send, *k_recv);
+//! # Ok::<(), pqfit::ntruprime::kem::InvalidKey>(())
+//! ```
+//!
+//! - Same bytes as the native API: `generate_keypair_from_rng` and
+//!   `encapsulate_with_rng` draw from the RNG exactly as [`Sntrup761::key_gen`] and
+//!   [`Sntrup761::encaps`] do.
+//! - The shared key is a `kem::SharedKey<K>`, a plain `hybrid_array::Array` that the
+//!   traits fix and that is not zeroized on drop. It implements `Zeroize`, so wrap it in
+//!   [`zeroize::Zeroizing`] as above, or use the native API, whose [`SharedSecret`]
+//!   zeroizes itself.
+//! - [`DecapsulationKey`] stores the public key once (its [`EncapsulationKey`]) and the
+//!   rest of the secret key next to it; the secret part is zeroized on drop and not
+//!   shown by `Debug`. It converts from and to the native [`SecretKey`]
+//!   ([`DecapsulationKey::from_secret_key`], [`DecapsulationKey::write_secret_key`]);
+//!   there is no `KeyExport` for it, which would hand the secret key out in an array
+//!   that is not zeroized.
+//! - `Generate::try_generate_from_rng` returns the RNG's error as is;
+//!   `encapsulate_with_rng` takes an infallible `CryptoRng`, as the trait requires.
+//!
+//! ntrulpr761 has no `kem::Kem` implementation: the traits size the ciphertext with a
+//! `hybrid_array::ArraySize`, which hybrid-array (0.4.15, the current release) does not
+//! provide for its 1167 bytes (nor for its 1294-byte secret key); it cannot be added
+//! outside that crate. [`Ntrulpr761`] keeps its native API.
 
 mod lpr;
 mod sntrup;
