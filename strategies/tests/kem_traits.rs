@@ -240,7 +240,7 @@ fn same_as_native<M: RqMul + 'static>(seed: u8) {
     assert_eq!(k_send.as_slice(), nss.as_bytes());
 
     // Decapsulation of a tampered ciphertext (the rejection key) agrees too.
-    let mut bad = ct.clone();
+    let mut bad = ct;
     bad[7] ^= 0x40;
     let bad_native = Ciphertext::<Params>::try_from(&bad[..]).unwrap();
     let mut nss_bad = SharedSecret::default();
