@@ -27,10 +27,19 @@ const SK_PK: usize = SK_V + SMALL_BYTES;
 const SK_RHO: usize = SK_PK + RQ_BYTES;
 const SK_CACHE: usize = SK_RHO + SMALL_BYTES;
 const _: () = assert!(SK_CACHE + HASH_BYTES == 1763);
-const CT_BYTES: usize = ROUNDED_BYTES + HASH_BYTES;
+/// The secret key's parts before and after the public key (f and 1/g; rho and the
+/// cache), as the `kem` trait layer stores them next to its own public key.
+pub(crate) const SK_HEAD: usize = SK_PK;
+pub(crate) const SK_TAIL: usize = SMALL_BYTES + HASH_BYTES;
+const _: () = assert!(SK_HEAD + RQ_BYTES + SK_TAIL == 1763);
+pub(crate) const CT_BYTES: usize = ROUNDED_BYTES + HASH_BYTES;
 
 /// sntrup761 with the R/q multiplication `M`. Every `M` gives the same bytes.
-pub struct Sntrup761<M: RqMul = DefaultMul>(PhantomData<M>);
+///
+/// A zero-sized marker: it is `Copy`, `Debug`, `Default`, `Eq`, `Ord`, `Send` and
+/// `Sync` for every `M` (implemented by hand, without bounds on `M`), as the
+/// [`kem::Kem`] trait requires; see the [module documentation](super) for the trait API.
+pub struct Sntrup761<M: RqMul = DefaultMul>(PhantomData<fn() -> M>);
 
 fn arr<const N: usize>(s: &[u8]) -> &[u8; N] {
     s.try_into().expect("fixed sub-range")
@@ -38,6 +47,63 @@ fn arr<const N: usize>(s: &[u8]) -> &[u8; N] {
 
 fn arr_mut<const N: usize>(s: &mut [u8]) -> &mut [u8; N] {
     s.try_into().expect("fixed sub-range")
+}
+
+/// The public key's bytes as an array (the `kem` trait layer's view of them).
+pub(crate) fn pk_array(pk: &PublicKey<Sntrup761Params>) -> &[u8; RQ_BYTES] {
+    arr(&pk.bytes)
+}
+
+/// The public key's bytes as a mutable array.
+pub(crate) fn pk_array_mut(pk: &mut PublicKey<Sntrup761Params>) -> &mut [u8; RQ_BYTES] {
+    arr_mut(&mut pk.bytes)
+}
+
+// The marker traits `kem::Kem` asks of the KEM type, by hand so that they need
+// nothing of `M` (a derive would ask `M: Clone`, `M: Debug`, ...). All values of this
+// zero-sized type are equal.
+impl<M: RqMul> Clone for Sntrup761<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M: RqMul> Copy for Sntrup761<M> {}
+
+impl<M: RqMul> Default for Sntrup761<M> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<M: RqMul> core::fmt::Debug for Sntrup761<M> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Sntrup761<{}>", M::NAME)
+    }
+}
+
+impl<M: RqMul> PartialEq for Sntrup761<M> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<M: RqMul> Eq for Sntrup761<M> {}
+
+impl<M: RqMul> PartialOrd for Sntrup761<M> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<M: RqMul> Ord for Sntrup761<M> {
+    fn cmp(&self, _: &Self) -> core::cmp::Ordering {
+        core::cmp::Ordering::Equal
+    }
+}
+
+impl<M: RqMul> core::hash::Hash for Sntrup761<M> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// `Hash_prefix(b, Hash_prefix(3, r_enc) || tail)`: the shape of both HashConfirm
@@ -66,17 +132,35 @@ impl<M: RqMul> Sntrup761<M> {
         pk: &mut PublicKey<Sntrup761Params>,
         sk: &mut SecretKey<Sntrup761Params>,
     ) -> Result<(), Error> {
+        let (head, rest) = sk.bytes.split_at_mut(SK_PK);
+        let (sk_pk, tail) = rest.split_at_mut(RQ_BYTES);
+        Self::key_gen_parts(
+            randombytes,
+            arr_mut(&mut pk.bytes),
+            arr_mut(head),
+            arr_mut(tail),
+        )?;
+        sk_pk.copy_from_slice(&pk.bytes);
+        Ok(())
+    }
+
+    /// Key generation into the secret key's parts around the public key: `head` (f,
+    /// 1/g), `pk`, `tail` (rho, cache). Generic in the callback's error type.
+    pub(crate) fn key_gen_parts<E>(
+        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), E>,
+        pk: &mut [u8; RQ_BYTES],
+        head: &mut [u8; SK_HEAD],
+        tail: &mut [u8; SK_TAIL],
+    ) -> Result<(), E> {
         // The work is split into non-inlined steps so that the frame holds few
         // polynomials at a time; f and 1/g go to the secret key as soon as known.
-        let sk = &mut sk.bytes;
         let mut g = Zeroizing::new([0i8; P]);
-        Self::sample_g(randombytes, &mut g, arr_mut(&mut sk[SK_V..SK_PK]))?;
+        Self::sample_g(randombytes, &mut g, arr_mut(&mut head[SK_V..SK_PK]))?;
         let mut finv = Zeroizing::new([0i16; P]);
-        Self::sample_f(randombytes, &mut finv, arr_mut(&mut sk[SK_F..SK_V]))?;
-        Self::public_key(arr_mut(&mut pk.bytes), &finv, &g);
-        sk[SK_PK..SK_RHO].copy_from_slice(&pk.bytes);
-        randombytes(&mut sk[SK_RHO..SK_CACHE])?;
-        hash_prefix(arr_mut(&mut sk[SK_CACHE..]), 4, &[&pk.bytes]);
+        Self::sample_f(randombytes, &mut finv, arr_mut(&mut head[SK_F..SK_V]))?;
+        Self::public_key(pk, &finv, &g);
+        randombytes(&mut tail[..SK_CACHE - SK_RHO])?;
+        hash_prefix(arr_mut(&mut tail[SK_CACHE - SK_RHO..]), 4, &[&pk[..]]);
         Ok(())
     }
 
@@ -98,23 +182,31 @@ impl<M: RqMul> Sntrup761<M> {
         ct: &mut Ciphertext<Sntrup761Params>,
         ss: &mut SharedSecret,
     ) -> Result<(), Error> {
+        Self::encaps_generic(
+            randombytes,
+            pk_array(pk),
+            arr_mut(&mut ct.bytes),
+            &mut ss.bytes,
+        )
+    }
+
+    /// Encapsulation into plain arrays (the native buffers or the `kem` trait
+    /// layer's), generic in the callback's error type.
+    pub(crate) fn encaps_generic<E>(
+        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), E>,
+        pk: &[u8; RQ_BYTES],
+        ct: &mut [u8; CT_BYTES],
+        ss: &mut [u8; HASH_BYTES],
+    ) -> Result<(), E> {
         let mut cache = [0u8; HASH_BYTES];
-        hash_prefix(&mut cache, 4, &[&pk.bytes]);
+        hash_prefix(&mut cache, 4, &[&pk[..]]);
         let mut r = Zeroizing::new([0i8; P]);
         short_random(randombytes, &mut r, W)?;
         let mut r_enc = Zeroizing::new([0u8; SMALL_BYTES]);
         let mut work = Zeroizing::new([0i16; P]);
         let mut scratch = Zeroizing::new(M::Scratch::default());
-        Self::hide(
-            arr_mut(&mut ct.bytes),
-            &mut r_enc,
-            &r,
-            arr(&pk.bytes),
-            &cache,
-            &mut work,
-            &mut scratch,
-        );
-        hash_r_then(&mut ss.bytes, 1, &r_enc[..], &ct.bytes);
+        Self::hide(ct, &mut r_enc, &r, pk, &cache, &mut work, &mut scratch);
+        hash_r_then(ss, 1, &r_enc[..], &ct[..]);
         Ok(())
     }
 
@@ -127,10 +219,28 @@ impl<M: RqMul> Sntrup761<M> {
         ss: &mut SharedSecret,
     ) {
         let sk = &sk.bytes;
-        let c = &ct.bytes;
+        Self::decaps_parts(
+            arr(&sk[..SK_PK]),
+            arr(&sk[SK_PK..SK_RHO]),
+            arr(&sk[SK_RHO..]),
+            arr(&ct.bytes),
+            &mut ss.bytes,
+        );
+    }
+
+    /// Decapsulation from the secret key's parts around the public key (see
+    /// [`Self::key_gen_parts`]).
+    pub(crate) fn decaps_parts(
+        head: &[u8; SK_HEAD],
+        pk: &[u8; RQ_BYTES],
+        tail: &[u8; SK_TAIL],
+        c: &[u8; CT_BYTES],
+        ss: &mut [u8; HASH_BYTES],
+    ) {
+        let (rho, cache) = tail.split_at(SK_CACHE - SK_RHO);
         let mut scratch = Zeroizing::new(M::Scratch::default());
         let mut r = Zeroizing::new([0i8; P]);
-        Self::decrypt(&mut r, sk, arr(&c[..ROUNDED_BYTES]), &mut scratch);
+        Self::decrypt(&mut r, head, arr(&c[..ROUNDED_BYTES]), &mut scratch);
         let mut work = Zeroizing::new([0i16; P]);
 
         // Re-encrypt and compare.
@@ -140,26 +250,26 @@ impl<M: RqMul> Sntrup761<M> {
             &mut cnew,
             &mut r_enc,
             &r,
-            arr(&sk[SK_PK..SK_RHO]),
-            arr(&sk[SK_CACHE..]),
+            pk,
+            arr(cache),
             &mut work,
             &mut scratch,
         );
-        let mask = diff_mask(c, &cnew[..]);
+        let mask = diff_mask(&c[..], &cnew[..]);
         // Implicit rejection: rho in place of r when the ciphertexts differ.
-        ct::copy_if(mask as u32, &mut r_enc[..], &sk[SK_RHO..SK_CACHE]);
-        hash_r_then(&mut ss.bytes, 1u8.wrapping_add(mask as u8), &r_enc[..], c);
+        ct::copy_if(mask as u32, &mut r_enc[..], rho);
+        hash_r_then(ss, 1u8.wrapping_add(mask as u8), &r_enc[..], &c[..]);
     }
 
     /// Draws g until it is invertible in R/3; writes Small_encode(1/g) to `v_out`.
     /// Whether a draw is invertible is declassified: it reveals only that a discarded
     /// g was not invertible, as the reference's loop does.
     #[inline(never)]
-    fn sample_g(
-        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+    fn sample_g<E>(
+        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), E>,
         g: &mut SmallPoly,
         v_out: &mut [u8; SMALL_BYTES],
-    ) -> Result<(), Error> {
+    ) -> Result<(), E> {
         let mut v = Zeroizing::new([0i8; P]);
         loop {
             small_random(randombytes, g)?;
@@ -174,11 +284,11 @@ impl<M: RqMul> Sntrup761<M> {
     /// Draws f (weight w), writes Small_encode(f) to `f_out` and 1/(3f) in R/q to
     /// `finv`.
     #[inline(never)]
-    fn sample_f(
-        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), Error>,
+    fn sample_f<E>(
+        randombytes: &mut impl FnMut(&mut [u8]) -> Result<(), E>,
         finv: &mut RqPoly,
         f_out: &mut [u8; SMALL_BYTES],
-    ) -> Result<(), Error> {
+    ) -> Result<(), E> {
         let mut f = Zeroizing::new([0i8; P]);
         short_random(randombytes, &mut f, W)?;
         small_encode(f_out, &f);

@@ -90,6 +90,15 @@ macro_rules! buffer_type {
             }
         }
 
+        impl<S: Scheme> TryFrom<&[u8]> for $name<S> {
+            type Error = Error;
+
+            /// As [`Self::from_bytes`]: `Err` if the length is not [`Self::BYTES`].
+            fn try_from(bytes: &[u8]) -> Result<Self, Error> {
+                Self::from_bytes(bytes)
+            }
+        }
+
         impl<S: Scheme> Default for $name<S> {
             /// An all-zero buffer to write into.
             fn default() -> Self {
@@ -168,9 +177,26 @@ impl SharedSecret {
     /// The size in bytes.
     pub const BYTES: usize = HASH_BYTES;
 
+    /// Copies a key; `Err` if its length is not [`Self::BYTES`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        check_len(bytes, HASH_BYTES)?;
+        let mut out = Self::default();
+        out.bytes.copy_from_slice(bytes);
+        Ok(out)
+    }
+
     /// The key.
     pub fn as_bytes(&self) -> &[u8; HASH_BYTES] {
         &self.bytes
+    }
+}
+
+impl TryFrom<&[u8]> for SharedSecret {
+    type Error = Error;
+
+    /// As [`SharedSecret::from_bytes`]: `Err` if the length is not 32.
+    fn try_from(bytes: &[u8]) -> Result<Self, Error> {
+        Self::from_bytes(bytes)
     }
 }
 
