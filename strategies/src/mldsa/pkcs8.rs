@@ -98,7 +98,26 @@ impl AlgorithmOid for MlDsa87 {
     const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.3.19");
 }
 
-/// The three forms of RFC 9881's ML-DSA private key, written into PKCS#8.
+/// The three forms of RFC 9881's ML-DSA private key, written into PKCS#8 (see
+/// docs/key-formats.md).
+///
+/// ```
+/// use pqfit::pkcs8::DecodePrivateKey;
+/// use pqfit::spki::DecodePublicKey;
+/// use pqfit::{KeyPair, MlDsa65, PrivateKeyForm, SigningKey, VerifyingKey};
+///
+/// let kp = KeyPair::<MlDsa65>::from_seed(&[7u8; 32]);
+/// // Buffers sized by the constants: no heap.
+/// let mut buf = [0u8; PrivateKeyForm::Seed.der_len::<MlDsa65>()];
+/// let der = kp.to_pkcs8_der_into(PrivateKeyForm::Seed, &mut buf).unwrap();
+/// assert_eq!(der.len(), 54);
+/// let sk = SigningKey::<MlDsa65>::from_pkcs8_der(der).unwrap();
+/// assert_eq!(sk.as_bytes(), kp.signing_key.as_bytes());
+///
+/// let mut buf = [0u8; VerifyingKey::<MlDsa65>::SPKI_DER_BYTES];
+/// let der = kp.verifying_key.to_public_key_der_into(&mut buf).unwrap();
+/// assert_eq!(VerifyingKey::<MlDsa65>::from_public_key_der(der).unwrap(), kp.verifying_key);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PrivateKeyForm {
     /// `seed [0] IMPLICIT OCTET STRING (SIZE (32))`: the 32-byte seed xi, from which
@@ -570,3 +589,8 @@ mod alloc_traits {
         }
     }
 }
+
+/// docs/key-formats.md's example, compiled and run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/key-formats.md")]
+pub struct KeyFormatsDoctests;
