@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 cargo test --workspace --all-targets -- --show-output
 cargo test --workspace --doc
+# The heap-allocating PKCS#8/SPKI encoder traits (feature `alloc`) against ml-dsa.
+cargo test -p pqfit --features alloc --test mldsa_pkcs8

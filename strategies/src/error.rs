@@ -24,6 +24,19 @@ pub enum Error {
     VerificationFailed,
     /// The random number generator failed.
     Rng,
+    /// An output buffer too short for the encoding (feature `pkcs8`: the
+    /// `*_DER_BYTES` constants and `PrivateKeyForm::der_len` give the exact length).
+    BufferTooSmall {
+        /// The bytes the encoding needs.
+        needed: usize,
+        /// The length of the buffer given.
+        actual: usize,
+    },
+    /// A key pair asked for an encoding with its seed (PKCS#8 seed or both form)
+    /// was assembled without one.
+    MissingSeed,
+    /// A DER encoding could not be written (feature `pkcs8`).
+    Encoding,
 }
 
 impl core::fmt::Display for Error {
@@ -37,6 +50,11 @@ impl core::fmt::Display for Error {
             Error::ContextTooLong => f.write_str("context string longer than 255 bytes"),
             Error::VerificationFailed => f.write_str("signature verification failed"),
             Error::Rng => f.write_str("random number generator failure"),
+            Error::BufferTooSmall { needed, actual } => {
+                write!(f, "buffer too small: {needed} bytes needed, {actual} given")
+            }
+            Error::MissingSeed => f.write_str("the key pair does not know its seed"),
+            Error::Encoding => f.write_str("DER encoding failed"),
         }
     }
 }

@@ -57,6 +57,17 @@ pub use prehash::{PreHash, MAX_PREHASH_BYTES};
 pub use signature_traits::SignatureScheme;
 pub use strategy::{Balanced, Custom, FastSign, Reference, SmallStack};
 
+/// The PKCS#8 crate (feature `pkcs8`): `pkcs8::DecodePrivateKey` decodes ML-DSA
+/// signing keys and key pairs (see [`mldsa::PrivateKeyForm`]).
+#[cfg(feature = "pkcs8")]
+pub use ::pkcs8;
+/// The SPKI crate (feature `pkcs8`): `spki::DecodePublicKey` decodes ML-DSA
+/// verifying keys.
+#[cfg(feature = "pkcs8")]
+pub use ::spki;
+#[cfg(feature = "pkcs8")]
+pub use mldsa::{AlgorithmOid, PrivateKeyForm};
+
 /// ML-DSA-44 (Dilithium2) with the memory strategy `S`.
 pub type Dilithium2<S = Balanced> = MlDsa<MlDsa44, S>;
 /// ML-DSA-65 (Dilithium3) with the memory strategy `S`.

@@ -1,6 +1,7 @@
 //! FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, over a memory strategy.
 
-use crate::strategy::{MaskVector, MatrixA, Strategy};
+use crate::keys::{SigningKey, VerifyingKey};
+use crate::strategy::{MaskVector, MatrixA, SmallStack, Strategy};
 use pqfit_core::hash::shake256_with;
 use pqfit_core::mldsa::params::{CRH_BYTES, N, SEED_BYTES};
 use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
@@ -89,4 +90,32 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
 
     // tr = H(pk, 64)
     shake256_with::<S::Keccak>(&[pk], &mut sk[64..128]);
+}
+
+impl<P: ParameterSet> SigningKey<P> {
+    /// The secret key of the 32-byte seed xi: FIPS 204, Algorithm 6
+    /// (ML-DSA.KeyGen_internal), which expands the seed form that current standards
+    /// prefer for storage (RFC 9881's `seed`) into skEncode.
+    ///
+    /// The expansion runs with the [`SmallStack`] strategy, the smallest key-generation
+    /// stack, so that it fits small devices; every strategy produces the same bytes.
+    /// The public key it computes on the way is discarded: use
+    /// [`KeyPair::from_seed`](crate::KeyPair::from_seed) to keep both.
+    pub fn from_seed(xi: &[u8; 32]) -> Self {
+        let mut sk = Self::default();
+        let mut vk = VerifyingKey::<P>::default();
+        key_gen_internal::<P, SmallStack>(xi, &mut vk.bytes, &mut sk.bytes);
+        sk
+    }
+}
+
+impl<P: ParameterSet> VerifyingKey<P> {
+    /// The public key of the 32-byte seed xi: FIPS 204, Algorithm 6, with the
+    /// [`SmallStack`] strategy. The secret key computed on the way is zeroized.
+    pub fn from_seed(xi: &[u8; 32]) -> Self {
+        let mut vk = Self::default();
+        let mut sk = SigningKey::<P>::default();
+        key_gen_internal::<P, SmallStack>(xi, &mut vk.bytes, &mut sk.bytes);
+        vk
+    }
 }

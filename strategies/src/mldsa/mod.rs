@@ -3,11 +3,15 @@
 
 mod expanded;
 mod keygen;
+#[cfg(feature = "pkcs8")]
+mod pkcs8;
 mod sign;
 mod signature_traits;
 mod verify;
 
 pub use expanded::ExpandedKey;
+#[cfg(feature = "pkcs8")]
+pub use pkcs8::{AlgorithmOid, PrivateKeyForm, MAX_PKCS8_DER_BYTES};
 pub use signature_traits::KeyPair;
 
 use crate::keys::check_len;

@@ -12,34 +12,59 @@ use core::marker::PhantomData;
 use pqfit_core::mldsa::ParameterSet;
 use rand_core::TryCryptoRng;
 use signature::{Keypair, RandomizedSigner, Signer};
+use zeroize::Zeroizing;
 
 /// A signing key with its public key, signing with the strategy `S`.
+///
+/// A key pair made from a seed ([`KeyPair::from_seed`], [`KeyPair::generate`], or a
+/// PKCS#8 document in the seed or both form) remembers the seed, so that the
+/// compact seed form can be exported ([`KeyPair::seed`]); the seed is zeroized on
+/// drop and never printed by `Debug`.
 pub struct KeyPair<P: ParameterSet, S = Balanced> {
     /// The secret key.
     pub signing_key: SigningKey<P>,
     /// The public key.
     pub verifying_key: VerifyingKey<P>,
+    /// The seed xi the keys were generated from, when known.
+    pub(crate) seed: Option<Zeroizing<[u8; 32]>>,
     _s: PhantomData<S>,
 }
 
 impl<P: ParameterSet, S: Strategy<P>> KeyPair<P, S> {
-    /// FIPS 204, Algorithm 6 from the seed xi.
+    /// FIPS 204, Algorithm 6 from the seed xi (key generation with the strategy `S`);
+    /// the key pair keeps a copy of xi.
     pub fn from_seed(xi: &[u8; 32]) -> Self {
-        let mut kp = Self {
-            signing_key: SigningKey::default(),
-            verifying_key: VerifyingKey::default(),
-            _s: PhantomData,
-        };
+        let mut kp = Self::from_keys(SigningKey::default(), VerifyingKey::default());
         MlDsa::<P, S>::key_gen_internal(xi, &mut kp.verifying_key, &mut kp.signing_key);
+        kp.seed = Some(Zeroizing::new(*xi));
         kp
     }
 
     /// FIPS 204, Algorithm 1: a fresh key pair from `rng`.
     pub fn generate<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, crate::Error> {
-        let mut xi = zeroize::Zeroizing::new([0u8; 32]);
+        let mut xi = Zeroizing::new([0u8; 32]);
         rng.try_fill_bytes(&mut xi[..])
             .map_err(|_| crate::Error::Rng)?;
         Ok(Self::from_seed(&xi))
+    }
+}
+
+impl<P: ParameterSet, S> KeyPair<P, S> {
+    /// A key pair of keys the caller vouches belong together, without a seed.
+    pub(crate) fn from_keys(signing_key: SigningKey<P>, verifying_key: VerifyingKey<P>) -> Self {
+        Self {
+            signing_key,
+            verifying_key,
+            seed: None,
+            _s: PhantomData,
+        }
+    }
+
+    /// The 32-byte seed xi the key pair was generated from (FIPS 204, Algorithm 6),
+    /// or `None` when it was assembled without one. The seed is the whole secret:
+    /// store it as carefully as the signing key.
+    pub fn seed(&self) -> Option<&[u8; 32]> {
+        self.seed.as_deref()
     }
 }
 
@@ -48,7 +73,7 @@ impl<P: ParameterSet, S> core::fmt::Debug for KeyPair<P, S> {
         f.debug_struct("KeyPair")
             .field("signing_key", &self.signing_key)
             .field("verifying_key", &self.verifying_key)
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
