@@ -50,6 +50,8 @@
 //! One set of buffers serves both signature families ([`crate::SigningKey`],
 //! [`crate::VerifyingKey`], [`crate::Signature`], sized by the parameter set); the
 //! RustCrypto `signature` traits are on the key pairs (with their strategy) and on
-//! bare keys (with the family's `Balanced`). The KEMs' keys, ciphertexts and shared
-//! secrets are in [`crate::ntruprime`]. Secret buffers are zeroized on drop and
-//! print no key material.
+//! bare keys (with the family's `Balanced`). sntrup761 implements the `kem` traits
+//! ([`crate::ntruprime::DecapsulationKey`]); the KEMs' native keys, ciphertexts and
+//! shared secrets are in [`crate::ntruprime`]. ML-DSA keys come from their 32-byte
+//! seed ([`crate::SigningKey::from_seed`]) and, with the feature `pkcs8`, from and to
+//! PKCS#8 and SPKI. Secret buffers are zeroized on drop and print no key material.
