@@ -82,25 +82,6 @@ mod tests {
                 assert_eq!(*name, <pqfit::cross::$ty as Encoding>::NAME.to_lowercase(), "{ty}");
             )*};
         }
-        check!(
-            Rsdp1Fast,
-            Rsdp1Balanced,
-            Rsdp1Small,
-            Rsdp3Fast,
-            Rsdp3Balanced,
-            Rsdp3Small,
-            Rsdp5Fast,
-            Rsdp5Balanced,
-            Rsdp5Small,
-            Rsdpg1Fast,
-            Rsdpg1Balanced,
-            Rsdpg1Small,
-            Rsdpg3Fast,
-            Rsdpg3Balanced,
-            Rsdpg3Small,
-            Rsdpg5Fast,
-            Rsdpg5Balanced,
-            Rsdpg5Small
-        );
+        pqfit::cross::for_each_cross_parameter_set!(check);
     }
 }

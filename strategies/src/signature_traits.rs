@@ -101,26 +101,7 @@ macro_rules! cross_scheme {
     )*};
 }
 
-cross_scheme!(
-    Rsdp1Fast,
-    Rsdp1Balanced,
-    Rsdp1Small,
-    Rsdp3Fast,
-    Rsdp3Balanced,
-    Rsdp3Small,
-    Rsdp5Fast,
-    Rsdp5Balanced,
-    Rsdp5Small,
-    Rsdpg1Fast,
-    Rsdpg1Balanced,
-    Rsdpg1Small,
-    Rsdpg3Fast,
-    Rsdpg3Balanced,
-    Rsdpg3Small,
-    Rsdpg5Fast,
-    Rsdpg5Balanced,
-    Rsdpg5Small
-);
+pqfit_core::for_each_cross_parameter_set!(cross_scheme);
 
 impl<P: SignatureScheme> Signer<Signature<P>> for SigningKey<P> {
     fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {

@@ -22,34 +22,8 @@ use pqfit::ntruprime::{
     RqMul, Schoolbook, SecretKey, SharedSecret, Sntrup761Params,
 };
 use pqfit::Sntrup761;
-use support::drbg::NistDrbg;
+use support::rng::TestRng as Drbg;
 use zeroize::{Zeroize, Zeroizing};
-
-/// A deterministic `TryCryptoRng` (the NIST CTR_DRBG of the KAT files), so that two
-/// runs from the same seed see the same stream.
-struct Drbg(NistDrbg);
-
-impl Drbg {
-    fn new(seed: u8) -> Self {
-        Drbg(NistDrbg::new(&[seed; 48]))
-    }
-}
-
-impl rand_core::TryRng for Drbg {
-    type Error = core::convert::Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(u32::from_le_bytes(self.0.array()))
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(u64::from_le_bytes(self.0.array()))
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        self.0.randombytes(dst);
-        Ok(())
-    }
-}
-
-impl rand_core::TryCryptoRng for Drbg {}
 
 /// An RNG that gives `good` bytes and then fails.
 struct FailingRng {

@@ -386,22 +386,7 @@ fn debug_prints_no_secrets() {
 /// The RNG entry points draw from a `TryCryptoRng` and round-trip.
 #[test]
 fn rng_round_trip() {
-    struct Drbg(NistDrbg);
-    impl rand_core::TryRng for Drbg {
-        type Error = core::convert::Infallible;
-        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-            Ok(u32::from_le_bytes(self.0.array()))
-        }
-        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-            Ok(u64::from_le_bytes(self.0.array()))
-        }
-        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-            self.0.randombytes(dst);
-            Ok(())
-        }
-    }
-    impl rand_core::TryCryptoRng for Drbg {}
-    let mut rng = Drbg(NistDrbg::new(&[7; 48]));
+    let mut rng = support::rng::TestRng::new(7);
     let (mut pk, mut sk) = (PublicKey::default(), SecretKey::default());
     Sntrup761::<Schoolbook>::key_gen(&mut rng, &mut pk, &mut sk).unwrap();
     let (mut ct, mut ss, mut ss2) = (

@@ -203,6 +203,20 @@ pub fn syndrome_is_well_formed<P: CrossParams>(packed: &[u8]) -> bool {
     super::packing::unpack(packed, P::N - P::K, P::BITS_P, P::P as u32, |_, _| {})
 }
 
+/// Expands to `$m!(Rsdp1Fast, Rsdp1Balanced, ..., Rsdpg5Small)` (with `$args;` first
+/// when given): the 18 parameter sets, for code that has to name each one (trait
+/// impls, instantiation, tests). The names must be in scope where it is used.
+#[macro_export]
+macro_rules! for_each_cross_parameter_set {
+    ($m:ident $(, $($args:tt)*)?) => {
+        $m! {$($($args)*;)?
+            Rsdp1Fast, Rsdp1Balanced, Rsdp1Small, Rsdp3Fast, Rsdp3Balanced, Rsdp3Small,
+            Rsdp5Fast, Rsdp5Balanced, Rsdp5Small, Rsdpg1Fast, Rsdpg1Balanced, Rsdpg1Small,
+            Rsdpg3Fast, Rsdpg3Balanced, Rsdpg3Small, Rsdpg5Fast, Rsdpg5Balanced, Rsdpg5Small
+        }
+    };
+}
+
 macro_rules! parameter_set {
     (
         $(#[$doc:meta])*

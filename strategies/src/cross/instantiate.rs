@@ -29,9 +29,6 @@ macro_rules! presets {
 /// the result is meaningless, the code generation is the point.
 pub fn every_preset() -> usize {
     let mut acc = 0;
-    presets!(acc;
-        Rsdp1Fast, Rsdp1Balanced, Rsdp1Small, Rsdp3Fast, Rsdp3Balanced, Rsdp3Small,
-        Rsdp5Fast, Rsdp5Balanced, Rsdp5Small, Rsdpg1Fast, Rsdpg1Balanced, Rsdpg1Small,
-        Rsdpg3Fast, Rsdpg3Balanced, Rsdpg3Small, Rsdpg5Fast, Rsdpg5Balanced, Rsdpg5Small);
+    pqfit_core::for_each_cross_parameter_set!(presets, acc);
     acc
 }

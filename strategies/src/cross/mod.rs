@@ -39,6 +39,7 @@ pub use strategy::{
 };
 // The crate's one set of key and signature buffers, sized by the CROSS parameter set.
 pub use crate::keys::{Signature, SigningKey, VerifyingKey};
+pub use pqfit_core::for_each_cross_parameter_set;
 pub use signature_traits::KeyPair;
 
 use crate::keys::check_len;
