@@ -54,7 +54,9 @@ pub const fn inv_mod_2_32(m: u32) -> u32 {
 pub fn mont_mul(a: i32, b: i32, m: i32, m_inv: i32) -> i32 {
     let p = wide_mul(a, b);
     let t = (p as i32).wrapping_mul(m_inv);
-    ((p - wide_mul(t, m)) >> 32) as i32
+    // p - t m is divisible by 2^32 (the low words are equal), so its high word is the
+    // difference of the high words: no 64-bit subtraction.
+    ((p >> 32) as i32).wrapping_sub((wide_mul(t, m) >> 32) as i32)
 }
 
 #[cfg(test)]

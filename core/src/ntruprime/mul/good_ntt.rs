@@ -80,33 +80,36 @@ fn reduce(x: i32) -> i32 {
 }
 
 /// Forward cyclic transform of one row (Cooley–Tukey, no reductions between
-/// levels: values grow by less than PRIME a level from inputs below 2^12).
+/// levels: values grow by less than PRIME a level from inputs below 2^12). At
+/// level l the row is 2^l blocks of n = 512 / 2^l; block k has twiddle
+/// `ZETAS[2^l + k]` and butterflies between its two halves.
 fn ntt(a: &mut [i32]) {
     for level in 0..LOG_N {
         let n = N >> level;
-        let half = n / 2;
-        for k in 0..1 << level {
-            let zeta = ZETAS[(1 << level) + k];
-            for j in k * n..k * n + half {
-                let t = mont_mul(zeta, a[j + half]);
-                a[j + half] = a[j] - t;
-                a[j] += t;
+        let zetas = &ZETAS[1 << level..2 << level];
+        for (block, &zeta) in a.chunks_exact_mut(n).zip(zetas) {
+            let (lo, hi) = block.split_at_mut(n / 2);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let t = mont_mul(zeta, *y);
+                *y = *x - t;
+                *x += t;
             }
         }
     }
 }
 
 /// Inverse transform of one row (Gentleman–Sande), times 512; inputs below 3·PRIME.
+/// The blocks and twiddles of each level are those of [`ntt`], levels in reverse.
 fn inv_ntt(a: &mut [i32]) {
     for level in (0..LOG_N).rev() {
         let n = N >> level;
-        let half = n / 2;
-        for k in 0..1 << level {
-            let zeta = ZETAS_INV[(1 << level) + k];
-            for j in k * n..k * n + half {
-                let (u, v) = (a[j], a[j + half]);
-                a[j] = reduce(u + v);
-                a[j + half] = mont_mul(zeta, u - v);
+        let zetas = &ZETAS_INV[1 << level..2 << level];
+        for (block, &zeta) in a.chunks_exact_mut(n).zip(zetas) {
+            let (lo, hi) = block.split_at_mut(n / 2);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let (u, v) = (*x, *y);
+                *x = reduce(u + v);
+                *y = mont_mul(zeta, u - v);
             }
         }
     }
