@@ -47,7 +47,7 @@
 //! fastest where 64-bit products are cheap);
 //! [`MixedRadixNtt`](crate::ntruprime::MixedRadixNtt) 2.1 M / 3.9 M. Key generation
 //! (two inversions) takes about 248 M with any of them. The repository's
-//! docs/ntruprime.md has the method and the other targets.
+//! docs/ntruprime.md has the method, the profile and what remains.
 //!
 //! ## Keys, traits and formats
 //!
