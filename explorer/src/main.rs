@@ -17,7 +17,10 @@ mod pareto;
 mod peers;
 mod plot;
 mod published;
+mod ranking;
 mod report;
+mod scheme_plot;
+mod schemes;
 mod sweep;
 
 use std::path::{Path, PathBuf};
@@ -94,15 +97,21 @@ struct SweepArgs {
     /// Target profile: m0, m3, m4, rv32 or all.
     #[arg(long, default_value = "m4")]
     target: String,
-    /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761, a comma-separated
-    /// list, or all.
+    /// Scheme: a parameter set (ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761,
+    /// cross-rsdp-1-small, ...), a family (ml-dsa, cross, ntru-prime), a kind
+    /// (signatures, kems, all), or a comma-separated list of them. With several, each
+    /// scheme's answer is ranked and the overall best named.
     #[arg(long, default_value = "ml-dsa-65")]
     scheme: String,
+    /// Keep only the parameter sets of this NIST security category (1 to 5).
+    #[arg(long)]
+    category: Option<u8>,
     /// Operation the answer is for (signatures: keygen, sign, verify; ML-DSA also
     /// sign-expanded, repeated signing with a key expanded into static RAM; KEMs:
-    /// keygen, encaps, decaps).
-    #[arg(long, value_enum, default_value = "sign")]
-    op: OpArg,
+    /// keygen, encaps, decaps). Default: sign, or encaps and decaps when only KEMs are
+    /// asked.
+    #[arg(long, value_enum)]
+    op: Option<OpArg>,
     /// Stack budget: 12k, 12KiB and 12288 all mean 12,288 bytes.
     #[arg(long, value_parser = budget_arg)]
     budget: Option<u64>,
@@ -171,10 +180,13 @@ enum Cmd {
         /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
         #[arg(long, default_value = "all")]
         target: String,
-        /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761, a
-        /// comma-separated list, or all.
+        /// Scheme: a parameter set, a family (ml-dsa, cross, ntru-prime), a kind
+        /// (signatures, kems, all), or a comma-separated list of them.
         #[arg(long, default_value = "ml-dsa-65")]
         scheme: String,
+        /// Keep only the parameter sets of this NIST security category (1 to 5).
+        #[arg(long)]
+        category: Option<u8>,
         /// Output directory.
         #[arg(long, default_value = "docs/reports")]
         out: PathBuf,
@@ -330,11 +342,12 @@ fn run(cli: Cli) -> Res<()> {
         Some(Cmd::Report {
             target,
             scheme,
+            category,
             out,
             peers,
             build,
         }) => {
-            let spec = spec(&target, &scheme, &build, peer_mode(peers))?;
+            let spec = spec(&target, &scheme, category, &build, peer_mode(peers))?;
             let mut sweep = sweep::run(&spec)?;
             ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
             let written = report::write(&sweep, &out)?;
@@ -360,7 +373,7 @@ fn run(cli: Cli) -> Res<()> {
         }) => run_ct(
             ct::Spec {
                 targets: targets_arg(&target)?,
-                schemes: schemes_arg(&scheme)?,
+                schemes: schemes_arg(&scheme, None)?,
                 strategies: match strategy.as_str() {
                     "presets" => None,
                     "all" => Some(None),
@@ -386,7 +399,7 @@ fn run(cli: Cli) -> Res<()> {
             format,
             build,
         }) => {
-            let mut spec = spec(&target, &scheme, &build, sweep::PeerMode::Only)?;
+            let mut spec = spec(&target, &scheme, None, &build, sweep::PeerMode::Only)?;
             if ours {
                 spec.peers = sweep::PeerMode::With;
                 spec.presets_only = true;
@@ -499,18 +512,8 @@ fn targets_arg(s: &str) -> Res<Vec<String>> {
     Ok(out)
 }
 
-fn schemes_arg(s: &str) -> Res<Vec<Scheme>> {
-    if s == "all" {
-        return Ok(Scheme::all());
-    }
-    let mut out = Vec::new();
-    for name in s.split(',') {
-        let scheme = Scheme::parse(name)?;
-        if !out.contains(&scheme) {
-            out.push(scheme);
-        }
-    }
-    Ok(out)
+fn schemes_arg(s: &str, category: Option<u8>) -> Res<Vec<Scheme>> {
+    Ok(schemes::select(s, category)?)
 }
 
 fn peer_mode(peers: bool) -> sweep::PeerMode {
@@ -585,7 +588,13 @@ fn run_ct(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
     Ok(())
 }
 
-fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Res<sweep::Spec> {
+fn spec(
+    target: &str,
+    scheme: &str,
+    category: Option<u8>,
+    b: &BuildArgs,
+    peers: sweep::PeerMode,
+) -> Res<sweep::Spec> {
     let mut opt_levels: Vec<String> = Vec::new();
     for level in b.opt_level.split(',').map(str::trim) {
         let level = check_opt_level(level)?;
@@ -596,7 +605,7 @@ fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Re
     let jobs = jobs_arg(b.jobs)?;
     Ok(sweep::Spec {
         targets: targets_arg(target)?,
-        schemes: schemes_arg(scheme)?,
+        schemes: schemes_arg(scheme, category)?,
         presets_only: b.presets_only,
         keccak: b.keccak,
         opt_levels,
@@ -618,8 +627,18 @@ fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Re
 }
 
 fn run_sweep(a: &SweepArgs) -> Res<()> {
-    let spec = spec(&a.target, &a.scheme, &a.build, peer_mode(a.peers))?;
-    let ops = a.op.ops();
+    let spec = spec(
+        &a.target,
+        &a.scheme,
+        a.category,
+        &a.build,
+        peer_mode(a.peers),
+    )?;
+    let ops = match a.op {
+        Some(op) => op.ops(),
+        None if spec.schemes.iter().all(|s| s.is_kem()) => vec!["encaps", "decaps"],
+        None => vec!["sign"],
+    };
     if !spec
         .schemes
         .iter()
@@ -670,6 +689,12 @@ fn write_out(
                 let path = dir.join(format!("{}.{ext}", plot::stem(g, axis)));
                 plot::draw(g, axis, budget, &published, &path)?;
             }
+        }
+    }
+    for r in ranking::rankings(groups) {
+        for ext in ["svg", "png"] {
+            let path = dir.join(format!("{}.{ext}", scheme_plot::stem(&r)));
+            scheme_plot::draw(&r, groups, &path)?;
         }
     }
     eprintln!(

@@ -4,6 +4,7 @@ use serde_json::{json, Map, Value};
 
 use crate::analysis::{answer_text, budgets_text, Answer, Group, Row};
 use crate::budget::group as digits;
+use crate::ranking;
 use crate::sweep::Sweep;
 
 /// Output formats.
@@ -11,7 +12,7 @@ use crate::sweep::Sweep;
 pub enum Format {
     /// Aligned text for the terminal.
     Table,
-    /// One object: `results`, `pareto`, `best`, `answers` and `sweep`.
+    /// One object: `results`, `pareto`, `best`, `answers`, `rankings` and `sweep`.
     Json,
     /// One line per combination and operation.
     Csv,
@@ -39,7 +40,13 @@ pub fn render(format: Format, sweep: &Sweep, groups: &[Group]) -> String {
             serde_json::to_string_pretty(&to_json(sweep, groups)).unwrap_or_default() + "\n"
         }
         Format::Csv => csv(groups),
-        Format::Markdown => markdown(groups),
+        Format::Markdown => {
+            let mut out = markdown(groups);
+            for r in ranking::rankings(groups) {
+                out += &ranking::markdown(&r, groups);
+            }
+            out
+        }
     }
 }
 
@@ -238,6 +245,9 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
         }
         out += &format!("\n{}", answer_text(g));
     }
+    for r in ranking::rankings(groups) {
+        out += &ranking::text(&r, groups);
+    }
     out
 }
 
@@ -253,12 +263,14 @@ pub fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }
 
-fn row_json(g: &Group, row: &Row) -> Value {
+/// One row as JSON, with its group's target, scheme (and category) and operation.
+pub(crate) fn row_json(g: &Group, row: &Row) -> Value {
     let mut v = serde_json::to_value(row).unwrap_or(Value::Null);
     if let Value::Object(m) = &mut v {
         // Failed rows have no report to carry these.
         m.entry("target").or_insert_with(|| json!(g.target));
         m.entry("scheme").or_insert_with(|| json!(g.scheme.name()));
+        m.insert("category".into(), json!(g.scheme.category()));
         m.entry("op").or_insert_with(|| json!(g.op));
         m.entry("strategy")
             .or_insert_with(|| json!(row.candidate.type_path()));
@@ -266,7 +278,8 @@ fn row_json(g: &Group, row: &Row) -> Value {
     v
 }
 
-fn answer_json(g: &Group) -> Value {
+/// One group's answer as JSON.
+pub(crate) fn answer_json(g: &Group) -> Value {
     let mut m = Map::new();
     m.insert("target".into(), json!(g.target));
     m.insert("scheme".into(), json!(g.scheme.name()));
@@ -298,7 +311,9 @@ fn answer_json(g: &Group) -> Value {
 }
 
 /// The JSON document. `best` is the answer for the first group (the only one unless
-/// `all` was asked); `answers` has every group's.
+/// `all` or several schemes were asked); `answers` has every group's; `rankings` has,
+/// per target and operation swept with several schemes, each scheme's answer ranked and
+/// the overall best.
 pub fn to_json(s: &Sweep, groups: &[Group]) -> Value {
     let results: Vec<Value> = groups
         .iter()
@@ -314,6 +329,10 @@ pub fn to_json(s: &Sweep, groups: &[Group]) -> Value {
         })
         .collect();
     let answers: Vec<Value> = groups.iter().map(answer_json).collect();
+    let rankings: Vec<Value> = ranking::rankings(groups)
+        .iter()
+        .map(|r| ranking::to_json(r, groups))
+        .collect();
     let best = answers
         .first()
         .and_then(|a| a.get("best"))
@@ -334,6 +353,7 @@ pub fn to_json(s: &Sweep, groups: &[Group]) -> Value {
         "pareto": pareto,
         "best": best,
         "answers": answers,
+        "rankings": rankings,
     })
 }
 
@@ -348,7 +368,7 @@ pub fn csv_field(s: &str) -> String {
 
 fn csv(groups: &[Group]) -> String {
     let mut out = String::from(
-        "target,scheme,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,error\n",
+        "target,scheme,category,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,error\n",
     );
     for g in groups {
         for row in &g.rows {
@@ -357,6 +377,7 @@ fn csv(groups: &[Group]) -> String {
             let fields = [
                 g.target.clone(),
                 g.scheme.name().into(),
+                g.scheme.category().to_string(),
                 g.op.into(),
                 row.name.clone(),
                 row.preset.unwrap_or("").into(),

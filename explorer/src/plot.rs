@@ -41,11 +41,11 @@ pub fn stem(g: &Group, axis: Axis) -> String {
     format!("{}-{}-{}-{}", g.target, g.scheme.name(), g.op, axis.slug())
 }
 
-const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 
 /// Text needs a TrueType font: `PQ_EXPLORE_FONT`, else DejaVu Sans or Liberation Sans
 /// where Debian puts them (the set-up script installs fonts-dejavu-core).
-fn font() -> Result<(), String> {
+pub(crate) fn font() -> Result<(), String> {
     static LOADED: OnceLock<Result<(), String>> = OnceLock::new();
     LOADED
         .get_or_init(|| {
@@ -106,7 +106,7 @@ pub fn draw(
 }
 
 /// A point in plot units: kB and millions of cycles.
-fn point(bytes: u64, cycles: u64) -> (f64, f64) {
+pub(crate) fn point(bytes: u64, cycles: u64) -> (f64, f64) {
     (bytes as f64 / 1024.0, cycles as f64 / 1e6)
 }
 
@@ -355,7 +355,7 @@ fn chart<DB: DrawingBackend>(
 }
 
 /// A log-scale range around the values, with a margin.
-fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
+pub(crate) fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
     if lo > hi {
         return (1.0, 10.0);
@@ -365,7 +365,7 @@ fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
 }
 
 /// Tick positions for a log axis: 1, 1.5, 2, 3, 5 and 7 times the powers of ten in range.
-fn ticks(lo: f64, hi: f64) -> Vec<f64> {
+pub(crate) fn ticks(lo: f64, hi: f64) -> Vec<f64> {
     let mut out = Vec::new();
     let mut decade = 10f64.powi(lo.log10().floor() as i32);
     while decade <= hi {
@@ -381,7 +381,7 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
 }
 
 /// Tick labels without trailing zeros: 3, 12.5, 0.25.
-fn trim(v: f64) -> String {
+pub(crate) fn trim(v: f64) -> String {
     let s = if v >= 100.0 {
         format!("{v:.0}")
     } else if v >= 10.0 {

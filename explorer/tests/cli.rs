@@ -337,7 +337,7 @@ fn a_cross_sweep() {
             "--target",
             "m4",
             "--scheme",
-            "cross-rsdpg-1-fast",
+            "cross-rsdpg-1-fast,ml-dsa-44",
             "--op",
             "all",
         ])
@@ -358,6 +358,8 @@ fn a_cross_sweep() {
             "--cache-dir",
         ])
         .arg(dir.join("cache"))
+        .arg("--out")
+        .arg(dir.join("out"))
         .output()
         .unwrap();
     assert!(
@@ -367,9 +369,19 @@ fn a_cross_sweep() {
     );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let results = v["results"].as_array().unwrap();
-    assert_eq!(results.len(), 9, "three presets, three operations");
+    let cross: Vec<&Value> = results
+        .iter()
+        .filter(|r| r["scheme"] == "cross-rsdpg-1-fast")
+        .collect();
+    assert_eq!(cross.len(), 9, "three presets, three operations");
+    assert_eq!(
+        results.len(),
+        9 + 4 * 4,
+        "and ML-DSA-44's four presets, four operations"
+    );
+    assert!(cross.iter().all(|r| r["category"] == 1));
     let stack = |name: &str, op: &str| {
-        results
+        cross
             .iter()
             .find(|r| r["name"] == name && r["op"] == op)
             .unwrap_or_else(|| panic!("{name} {op}"))["stack_bytes"]
@@ -391,6 +403,57 @@ fn a_cross_sweep() {
             .next(),
         Some("type Signer = pqfit::cross::Cross")
     );
+
+    // Across the two schemes: keygen, sign and verify ranked (sign-expanded is ML-DSA's
+    // alone), each scheme's answer in order of mean cycles, the first the overall best.
+    let rankings = v["rankings"].as_array().unwrap();
+    let ops: Vec<&str> = rankings.iter().map(|r| r["op"].as_str().unwrap()).collect();
+    assert_eq!(ops, ["keygen", "sign", "verify"]);
+    for r in rankings {
+        let schemes = r["schemes"].as_array().unwrap();
+        assert_eq!(schemes.len(), 2, "{r}");
+        let cycles: Vec<u64> = schemes
+            .iter()
+            .map(|s| s["best"]["cycles"]["avg"].as_u64().unwrap())
+            .collect();
+        assert!(cycles[0] <= cycles[1], "{r}");
+        assert_eq!(schemes[0]["rank"], 1);
+        assert_eq!(r["best"], schemes[0]["best"]);
+        assert_eq!(r["category"], Value::Null, "categories 1 and 2 differ");
+    }
+    let sign_best = &rankings[1]["best"];
+    let ty = sign_best["rust_type"].as_str().unwrap();
+    let table = std::fs::read_to_string(dir.join("out/pq-explore.json")).unwrap();
+    assert!(table.contains("\"rankings\""));
+    // The text answer names the overall best with its type.
+    let text = bin()
+        .args(["--target", "m4", "--scheme", "cross-rsdpg-1-fast,ml-dsa-44"])
+        .args([
+            "--presets-only",
+            "--keccak",
+            "default",
+            "--keygen-runs",
+            "1",
+        ])
+        .args(["--sign-runs", "1", "--verify-runs", "1", "--cache-dir"])
+        .arg(dir.join("cache"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("Across schemes: sign on m4, across 2 signatures"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The fastest signature to sign on m4: "),
+        "{text}"
+    );
+    assert!(text.contains(ty), "{text}");
+    // The plot across schemes, at the plots' size.
+    let png = std::fs::read(dir.join("out/m4-sign-schemes-stack.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let dim = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    assert_eq!((dim(16), dim(20)), (800, 560));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -503,6 +566,14 @@ fn bad_arguments_are_clear_errors() {
         (vec!["--flash-budget", "lots"], "invalid budget"),
         (vec!["--target", "m9"], "unknown target"),
         (vec!["--scheme", "ml-dsa-99"], "unknown scheme"),
+        (
+            vec!["--scheme", "signatures", "--category", "7"],
+            "NIST categories are 1 to 5",
+        ),
+        (
+            vec!["--scheme", "kems", "--category", "1"],
+            "is at category 1: sntrup761 (3)",
+        ),
         (vec!["--jobs", "0"], "--jobs"),
         (vec!["--opt-level", "9"], "--opt-level"),
         (vec!["--op", "encaps"], "ml-dsa-65 has keygen, sign, verify"),

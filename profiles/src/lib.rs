@@ -31,7 +31,9 @@ pub mod rv;
 pub mod thumb;
 pub mod trace;
 
-pub use measure::{measure, measure_elf, Measurement, OpReport, Preparation, Request, Scheme};
+pub use measure::{
+    measure, measure_elf, Family, Measurement, OpReport, Preparation, Request, Scheme,
+};
 pub use profile::Profile;
 
 /// Everything that can go wrong; a measurement is a number only when none of these occurs.

@@ -31,6 +31,36 @@ pub enum Scheme {
     Cross(u8),
 }
 
+/// A family of parameter sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// ML-DSA (FIPS 204) signatures.
+    MlDsa,
+    /// CROSS v2.2 signatures.
+    Cross,
+    /// NTRU Prime round-3 KEMs.
+    NtruPrime,
+}
+
+impl Family {
+    /// Every family, signatures first.
+    pub const ALL: [Family; 3] = [Family::MlDsa, Family::Cross, Family::NtruPrime];
+
+    /// The name on the command line (`ml-dsa`, `cross`, `ntru-prime`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::MlDsa => "ml-dsa",
+            Family::Cross => "cross",
+            Family::NtruPrime => "ntru-prime",
+        }
+    }
+
+    /// Signatures (rather than KEMs).
+    pub fn is_signature(self) -> bool {
+        self != Family::NtruPrime
+    }
+}
+
 /// The operations of a signature scheme, in the order they are measured.
 pub const SIGNATURE_OPS: [&str; 3] = ["keygen", "sign", "verify"];
 /// The operations of ML-DSA: those of [`SIGNATURE_OPS`], then repeated signing with a
@@ -104,6 +134,33 @@ impl Scheme {
             Scheme::Sntrup761 => "sntrup761",
             Scheme::Ntrulpr761 => "ntrulpr761",
             Scheme::Cross(i) => crate::cross::SETS[i as usize].0,
+        }
+    }
+
+    /// The NIST security category the parameter set claims: FIPS 204 Table 1 for ML-DSA,
+    /// the CROSS v2.2 specification (the digit in the set's name), and the NTRU Prime
+    /// round-3 submission for sntrup761 and ntrulpr761 (category 3).
+    pub fn category(self) -> u8 {
+        match self {
+            Scheme::MlDsa44 => 2,
+            Scheme::MlDsa65 | Scheme::Sntrup761 | Scheme::Ntrulpr761 => 3,
+            Scheme::MlDsa87 => 5,
+            // `cross-rsdp-1-small`, `cross-rsdpg-5-fast`: the category is the third field.
+            Scheme::Cross(i) => crate::cross::SETS[i as usize]
+                .0
+                .split('-')
+                .nth(2)
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(0),
+        }
+    }
+
+    /// The family the parameter set belongs to.
+    pub fn family(self) -> Family {
+        match self {
+            Scheme::MlDsa44 | Scheme::MlDsa65 | Scheme::MlDsa87 => Family::MlDsa,
+            Scheme::Cross(_) => Family::Cross,
+            Scheme::Sntrup761 | Scheme::Ntrulpr761 => Family::NtruPrime,
         }
     }
 
@@ -1086,4 +1143,30 @@ pub fn measure_elf(
         elf: elf.to_path_buf(),
         flash_by_crate: image.flash_by_crate(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn categories_and_families() {
+        let cat = |s: &str| Scheme::parse(s).unwrap().category();
+        assert_eq!(
+            [cat("ml-dsa-44"), cat("ml-dsa-65"), cat("ml-dsa-87")],
+            [2, 3, 5]
+        );
+        assert_eq!([cat("sntrup761"), cat("ntrulpr761")], [3, 3]);
+        assert_eq!(cat("cross-rsdp-1-small"), 1);
+        assert_eq!(cat("cross-rsdpg-5-fast"), 5);
+        // Every CROSS set has a category from its name (none falls back to 0).
+        for s in Scheme::all() {
+            assert!(matches!(s.category(), 1..=5), "{}", s.name());
+        }
+        let fam = |s: &str| Scheme::parse(s).unwrap().family();
+        assert_eq!(fam("dilithium3"), Family::MlDsa);
+        assert_eq!(fam("cross-rsdp-3-fast"), Family::Cross);
+        assert_eq!(fam("ntrulpr761"), Family::NtruPrime);
+        assert!(!Family::NtruPrime.is_signature() && Family::Cross.is_signature());
+    }
 }

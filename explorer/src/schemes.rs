@@ -1,0 +1,126 @@
+//! Which parameter sets a sweep covers: `--scheme` names sets, families
+//! (`ml-dsa`, `cross`, `ntru-prime`) or kinds (`signatures`, `kems`, `all`), in a
+//! comma-separated list, and `--category` keeps the sets of one NIST security category.
+
+use pqfit_profiles::measure::Family;
+use pqfit_profiles::Scheme;
+
+/// The words `--scheme` takes besides parameter-set names.
+pub const GROUP_WORDS: [&str; 6] = ["all", "signatures", "kems", "ml-dsa", "cross", "ntru-prime"];
+
+/// The parameter sets a word of `--scheme` stands for, when it is a family or a kind.
+fn group(word: &str) -> Option<Vec<Scheme>> {
+    let all = Scheme::all();
+    let of = |keep: &dyn Fn(Scheme) -> bool| all.iter().copied().filter(|s| keep(*s)).collect();
+    match word {
+        "all" => Some(all.clone()),
+        "signatures" => Some(of(&|s| !s.is_kem())),
+        "kems" => Some(of(&|s| s.is_kem())),
+        _ => Family::ALL
+            .iter()
+            .find(|f| f.name() == word || f.name().replace('-', "") == word)
+            .map(|f| of(&|s| s.family() == *f)),
+    }
+}
+
+/// Parses `--scheme` (and `--category`): the parameter sets in the order named, each once.
+/// A category that leaves nothing is an error naming the categories there are.
+pub fn select(spec: &str, category: Option<u8>) -> Result<Vec<Scheme>, String> {
+    if let Some(c) = category {
+        if !matches!(c, 1..=5) {
+            return Err(format!("--category {c}: NIST categories are 1 to 5"));
+        }
+    }
+    let mut named = Vec::new();
+    for word in spec.split(',').map(str::trim) {
+        let key = word.to_ascii_lowercase();
+        let sets = match group(&key) {
+            Some(sets) => sets,
+            None => vec![Scheme::parse(word)
+                .map_err(|e| format!("{e}; or a family or kind: {}", GROUP_WORDS.join(", ")))?],
+        };
+        for s in sets {
+            if !named.contains(&s) {
+                named.push(s);
+            }
+        }
+    }
+    let Some(c) = category else {
+        return Ok(named);
+    };
+    let kept: Vec<Scheme> = named
+        .iter()
+        .copied()
+        .filter(|s| s.category() == c)
+        .collect();
+    if kept.is_empty() {
+        let there: Vec<String> = named
+            .iter()
+            .map(|s| format!("{} ({})", s.name(), s.category()))
+            .collect();
+        return Err(format!(
+            "no scheme of {spec:?} is at category {c}: {}",
+            there.join(", ")
+        ));
+    }
+    Ok(kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(v: &[Scheme]) -> Vec<&'static str> {
+        v.iter().map(|s| s.name()).collect()
+    }
+
+    #[test]
+    fn signatures_at_category_3() {
+        let v = select("signatures", Some(3)).unwrap();
+        assert_eq!(
+            names(&v),
+            [
+                "ml-dsa-65",
+                "cross-rsdp-3-fast",
+                "cross-rsdp-3-balanced",
+                "cross-rsdp-3-small",
+                "cross-rsdpg-3-fast",
+                "cross-rsdpg-3-balanced",
+                "cross-rsdpg-3-small",
+            ]
+        );
+        assert!(v.iter().all(|s| !s.is_kem() && s.category() == 3));
+    }
+
+    #[test]
+    fn families_kinds_and_names_mix() {
+        assert_eq!(
+            names(&select("kems", None).unwrap()),
+            ["sntrup761", "ntrulpr761"]
+        );
+        assert_eq!(
+            names(&select("ml-dsa", None).unwrap()),
+            ["ml-dsa-44", "ml-dsa-65", "ml-dsa-87"]
+        );
+        assert_eq!(select("cross", Some(1)).unwrap().len(), 6);
+        assert_eq!(select("all", None).unwrap().len(), 23);
+        // A set named twice, and by its family, is kept once, in the order named.
+        assert_eq!(
+            names(&select("sntrup761, ntru-prime, ml-dsa-44", None).unwrap()),
+            ["sntrup761", "ntrulpr761", "ml-dsa-44"]
+        );
+    }
+
+    #[test]
+    fn bad_selections_are_clear_errors() {
+        let e = select("signatures", Some(7)).unwrap_err();
+        assert!(e.contains("1 to 5"), "{e}");
+        let e = select("kems", Some(1)).unwrap_err();
+        assert!(e.contains("sntrup761 (3)"), "{e}");
+        let e = select("rsa", None).unwrap_err();
+        assert!(
+            e.contains("signatures") && e.contains("unknown scheme"),
+            "{e}"
+        );
+    }
+}
