@@ -306,7 +306,7 @@ pub fn name_issues<T>(rows: &[(&str, T)], key: impl Fn(&T) -> (u64, u64)) -> Vec
 }
 
 /// The operation in words (`sign`: "sign").
-fn verb(op: &str) -> &str {
+pub(crate) fn verb(op: &str) -> &str {
     match op {
         "keygen" => "generate keys",
         "encaps" => "encapsulate",

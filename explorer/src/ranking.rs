@@ -130,7 +130,7 @@ pub fn answer_text(r: &Ranking, groups: &[Group]) -> String {
             format!(
                 "The fastest {}{category} to {} on {}{within}: {}\n    {}\n  {}: {}\n",
                 r.kind(groups),
-                r.op,
+                crate::analysis::verb(r.op),
                 r.target,
                 g.scheme.name().to_uppercase(),
                 row.rust_type,
