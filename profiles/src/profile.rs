@@ -212,6 +212,14 @@ impl Profile {
         }
     }
 
+    /// The target's pointer width in bits: 64 for RV64 and the host, 32 otherwise.
+    pub fn pointer_width(&self) -> u32 {
+        match self.isa {
+            Isa::Rv64 | Isa::Host => 64,
+            Isa::Thumb | Isa::Rv32 => 32,
+        }
+    }
+
     /// Loads `profiles/targets/<name>.toml`.
     pub fn load(name: &str) -> Result<Self, Error> {
         if name.is_empty()
