@@ -483,7 +483,10 @@ mod tests {
                 .collect()
         };
         let rv64 = names("Sha3Crate");
-        assert!(rv64.contains(&"small-stack + Interleaved32".to_string()), "{rv64:?}");
+        assert!(
+            rv64.contains(&"small-stack + Interleaved32".to_string()),
+            "{rv64:?}"
+        );
         assert!(!rv64.iter().any(|n| n.ends_with("Sha3Crate")), "{rv64:?}");
         assert_eq!(rv64.len(), names("Interleaved32").len());
     }

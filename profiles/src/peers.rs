@@ -51,7 +51,7 @@ pub const PEERS: [Peer; 5] = [
               key from Keypair::verifying_key and the expanded key encoding; \
               ExpandedSigningKey::from_expanded and sign_internal on 0 || 0 || M with rnd; \
               VerifyingKey::verify_with_context",
-        targets: &["m0", "m3", "m4", "rv32"],
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
         unavailable: None,
     },
     Peer {
@@ -63,7 +63,7 @@ pub const PEERS: [Peer; 5] = [
         scheme: Scheme::MlDsa65,
         how: "default features off (no default RNG): KG::keygen_from_seed, \
               PrivateKey::try_from_bytes and try_sign_with_seed(rnd), PublicKey::verify",
-        targets: &["m0", "m3", "m4", "rv32"],
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
         unavailable: None,
     },
     Peer {
@@ -75,7 +75,7 @@ pub const PEERS: [Peer; 5] = [
         scheme: Scheme::MlDsa65,
         how: "portable backend, default features off (no std): generate_key_pair_mut(xi), \
               sign_mut(rnd) into the caller's buffers, verify",
-        targets: &["m0", "m3", "m4", "rv32"],
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
         unavailable: None,
     },
     Peer {

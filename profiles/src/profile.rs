@@ -278,7 +278,7 @@ mod tests {
         }
         assert_eq!(Profile::load("m3").unwrap().thumb.unwrap().mull, [3, 5]);
         assert!(Profile::load("nope").is_err());
-        }
+    }
 
     #[test]
     fn rv64_profile_parses_with_its_dual_issue_table() {
