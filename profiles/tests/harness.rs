@@ -287,6 +287,45 @@ fn flash_and_static_ram_of_a_known_elf() {
     assert!(sizes.contains(&("func_b", 8, "text")));
 }
 
+fn known64_elf() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/known64.elf")
+}
+
+#[test]
+fn an_elf64_parses_and_runs_on_rv64() {
+    let image = Image::parse(&std::fs::read(known64_elf()).unwrap()).unwrap();
+    assert!(image.class64);
+    // .text 20 (li, c.ret; c.addi, c.sdsp, jal, c.ldsp, c.addi, c.ret), .rodata 24 after 4
+    // bytes of alignment, .data 8: PT_LOAD file sizes 0x30 + 8.
+    assert_eq!(
+        (image.flash.text, image.flash.rodata, image.flash.data),
+        (20, 24, 8)
+    );
+    assert_eq!(image.flash.total, 56);
+    assert_eq!(image.static_ram, 72);
+    assert!(image
+        .symbols
+        .iter()
+        .any(|s| (s.name.as_str(), s.addr, s.size, s.kind) == ("func_b", 0x2000_0006, 14, "text")));
+    let names = vec!["func_a".to_string(), "func_b".to_string()];
+    let m = measure_elf("rv64", &known64_elf(), &names, 10_000).unwrap();
+    let got: Vec<(u64, u64, u64)> = m
+        .ops
+        .iter()
+        .map(|o| (o.cycles.avg, o.instructions, o.stack_bytes))
+        .collect();
+    // func_a: li + ret paired, 1 cycle. func_b: addi (0); sd needs sp early (1), jal pairs
+    // with it; func_a 1; ld + addi paired (0), ret needs ra early: 0 + 3, so 4. The sd
+    // leaves 8 bytes of the painted stack touched.
+    assert_eq!(got, vec![(1, 2, 0), (2 + 1 + 4, 8, 8)]);
+    // The 32-bit parser still takes the Thumb fixture.
+    assert!(
+        !Image::parse(&std::fs::read(known_elf()).unwrap())
+            .unwrap()
+            .class64
+    );
+}
+
 #[test]
 fn entry_points_of_a_known_elf() {
     let names = vec!["func_a".to_string(), "func_b".to_string()];
