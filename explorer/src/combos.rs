@@ -265,9 +265,30 @@ pub fn peer_candidates(scheme: Scheme) -> Vec<Candidate> {
     peers::for_scheme(scheme).map(Candidate::Peer).collect()
 }
 
-/// The candidates of a sweep for `scheme`: for ML-DSA the presets first, then the
-/// catalogue order; for NTRU Prime the multiplications.
+/// The Keccak backend a target's firmware uses when the strategy names none
+/// (`pqfit_core::keccak::DefaultKeccak`): `Sha3Crate` on 64-bit targets (rv64),
+/// `Interleaved32` on the 32-bit ones. An unknown target counts as 32-bit.
+pub fn default_keccak(target: &str) -> &'static str {
+    match pqfit_profiles::Profile::load(target).map(|p| p.pointer_width()) {
+        Ok(64) => "Sha3Crate",
+        _ => "Interleaved32",
+    }
+}
+
+/// [`candidates_on`] for a 32-bit target (default backend `Interleaved32`).
 pub fn candidates(scheme: Scheme, presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
+    candidates_on(scheme, presets_only, keccak, "Interleaved32")
+}
+
+/// The candidates of a sweep for `scheme` on a target whose default Keccak backend is
+/// `default_keccak` ([`default_keccak`]): for ML-DSA the presets first, then the catalogue
+/// order; for NTRU Prime the multiplications. The backend variants are the other backends.
+pub fn candidates_on(
+    scheme: Scheme,
+    presets_only: bool,
+    keccak: KeccakAxis,
+    default_keccak: &str,
+) -> Vec<Candidate> {
     if scheme.is_kem() {
         let n = if presets_only { 4 } else { NTRU_MULS.len() };
         return NTRU_MULS[..n]
@@ -295,7 +316,7 @@ pub fn candidates(scheme: Scheme, presets_only: bool, keccak: KeccakAxis) -> Vec
                 KeccakAxis::All => true,
             };
             if others {
-                for k in catalog::KECCAK.iter().filter(|k| **k != "Interleaved32") {
+                for k in catalog::KECCAK.iter().filter(|k| **k != default_keccak) {
                     out.push(Candidate::Cross(c, Some(k)));
                 }
             }
@@ -327,8 +348,7 @@ pub fn candidates(scheme: Scheme, presets_only: bool, keccak: KeccakAxis) -> Vec
             KeccakAxis::All => true,
         };
         if others {
-            // The default backend on every embedded target is Interleaved32.
-            for k in catalog::KECCAK.iter().filter(|k| **k != "Interleaved32") {
+            for k in catalog::KECCAK.iter().filter(|k| **k != default_keccak) {
                 out.push(Candidate::MlDsa(Combination {
                     components,
                     keccak: Some(k),
@@ -449,5 +469,25 @@ mod tests {
             Candidate::NtruPrime("Karatsuba<16>").rust_type(Scheme::Sntrup761),
             "type Kem = pqfit::Sntrup761<pqfit::ntruprime::Karatsuba<16>>;"
         );
+    }
+
+    #[test]
+    fn backend_variants_leave_out_the_targets_default() {
+        assert_eq!(default_keccak("m4"), "Interleaved32");
+        assert_eq!(default_keccak("rv32"), "Interleaved32");
+        assert_eq!(default_keccak("rv64"), "Sha3Crate");
+        let names = |d| -> Vec<String> {
+            candidates_on(Scheme::MlDsa65, true, KeccakAxis::Presets, d)
+                .iter()
+                .map(Candidate::name)
+                .collect()
+        };
+        let rv64 = names("Sha3Crate");
+        assert!(
+            rv64.contains(&"small-stack + Interleaved32".to_string()),
+            "{rv64:?}"
+        );
+        assert!(!rv64.iter().any(|n| n.ends_with("Sha3Crate")), "{rv64:?}");
+        assert_eq!(rv64.len(), names("Interleaved32").len());
     }
 }

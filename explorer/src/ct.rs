@@ -11,7 +11,7 @@ use pqfit_profiles::Scheme;
 use serde::{Deserialize, Serialize};
 
 use crate::cache::{Cache, Key};
-use crate::combos::{candidates, Candidate, KeccakAxis};
+use crate::combos::{candidates, candidates_on, default_keccak, Candidate, KeccakAxis};
 
 /// What to check.
 #[derive(Clone, Debug)]
@@ -135,11 +135,11 @@ fn jobs_of(spec: &Spec) -> Vec<Job> {
         for &s in &spec.schemes {
             let list: Vec<(String, String)> = match &spec.strategies {
                 Some(Some(name)) => vec![(name.clone(), resolve(s, name))],
-                Some(None) => candidates(s, false, KeccakAxis::Default)
+                Some(None) => candidates_on(s, false, KeccakAxis::Default, default_keccak(t))
                     .iter()
                     .map(|c| label_and_path(s, c))
                     .collect(),
-                None => candidates(s, true, KeccakAxis::Default)
+                None => candidates_on(s, true, KeccakAxis::Default, default_keccak(t))
                     .iter()
                     .map(|c| label_and_path(s, c))
                     .collect(),

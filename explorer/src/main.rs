@@ -94,7 +94,7 @@ struct BuildArgs {
 
 #[derive(Args, Clone)]
 struct SweepArgs {
-    /// Target profile: m0, m3, m4, rv32 or all.
+    /// Target profile: m0, m3, m4, rv32, rv64 or all.
     #[arg(long, default_value = "m4")]
     target: String,
     /// Scheme: a parameter set (ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761,
@@ -177,7 +177,7 @@ enum Cmd {
     /// page with every combination, the Pareto fronts (SVG and PNG) and recommendations
     /// per stack budget, and a cross-target page.
     Report {
-        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
+        /// Targets: m0, m3, m4, rv32, rv64, a comma-separated list, or all.
         #[arg(long, default_value = "all")]
         target: String,
         /// Scheme: a parameter set, a family (ml-dsa, cross, ntru-prime), a kind
@@ -202,7 +202,7 @@ enum Cmd {
     /// signature checked against pqfit on the host; with --ours, side by side with pqfit's
     /// presets and each figure's ratio to the best peer.
     Peers {
-        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
+        /// Targets: m0, m3, m4, rv32, rv64, a comma-separated list, or all.
         #[arg(long, default_value = "m4")]
         target: String,
         /// Scheme: ml-dsa-65 (the peers' scheme), sntrup761, a comma-separated list, or all.
@@ -221,7 +221,7 @@ enum Cmd {
     /// verify (and for ML-DSA sign-expanded) in the emulator (outputs checked against
     /// the host), or measure named entry points of any ELF with --elf.
     Measure {
-        /// Target profile: m0, m3, m4, rv32 (files in profiles/targets/).
+        /// Target profile: m0, m3, m4, rv32, rv64 (files in profiles/targets/).
         #[arg(long)]
         target: String,
         /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87 (or dilithium2/3/5).
@@ -265,7 +265,7 @@ enum Cmd {
     /// public inputs, and compare the traces of branches, memory addresses and
     /// variable-time instructions. Exits with 1 when any firmware leaks.
     Ct {
-        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
+        /// Targets: m0, m3, m4, rv32, rv64, a comma-separated list, or all.
         #[arg(long, default_value = "all")]
         target: String,
         /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761, a CROSS set, a

@@ -215,7 +215,7 @@ fn method(profile: &Profile) -> Vec<Block> {
              taken-branch penalties and data-dependent multiply/divide costs. On the Cortex-M4 it agrees \
              with pqm4's published figures within 0.6 % for PQClean's ML-DSA-65 (docs/measurement.md). Not \
              modelled: flash wait states and caches (the reference board, {}, has {} wait state(s) at {} MHz), \
-             bus contention, interrupts. The M0, M3 and RV32 models apply the vendors' documented timings \
+             bus contention, interrupts. The M0, M3, RV32 and RV64 (dual-issue) models apply the vendors' documented timings \
              and have not been calibrated against hardware. Points marked \"published, real hardware\" are \
              pqm4's figures on a Cortex-M4 board, drawn for reference only.",
             profile.board.name,

@@ -121,7 +121,12 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
         for &scheme in &spec.schemes {
             let mut list = match spec.peers {
                 PeerMode::Only => Vec::new(),
-                _ => crate::combos::candidates(scheme, spec.presets_only, spec.keccak),
+                _ => crate::combos::candidates_on(
+                    scheme,
+                    spec.presets_only,
+                    spec.keccak,
+                    crate::combos::default_keccak(target),
+                ),
             };
             if spec.peers != PeerMode::Without {
                 list.extend(crate::combos::peer_candidates(scheme));

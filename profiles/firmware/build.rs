@@ -5,7 +5,7 @@
 //!   `Rsdp1Small` or `Rsdpg5Fast` (`cfg(pqfit_fw_cross)`).
 //! - `PQFIT_FW_STRATEGY`: any type path (default `pqfit::strategy::Reference`), for example
 //!   `pqfit::strategy::Custom<pqfit::strategy::StreamedA, ...>`.
-//! - `PQFIT_FW_TARGET`: the profile name (`m0`, `m3`, `m4`, `rv32`) whose fixed linker script
+//! - `PQFIT_FW_TARGET`: the profile name (`m0`, `m3`, `m4`, `rv32`, `rv64`) whose fixed linker script
 //!   `link/<name>.x` is used; derived from the target triple when unset.
 //! - A `peer-*` feature (at most one) builds a peer instead of pqfit (`cfg(pqfit_fw_peer)`,
 //!   `src/peers/`): the firmware records `peer:<name>` as its strategy, and for
@@ -121,6 +121,8 @@ fn target_name() -> String {
             "m4"
         } else if triple.starts_with("riscv32") {
             "rv32"
+        } else if triple.starts_with("riscv64") {
+            "rv64"
         } else {
             panic!("no linker script for target {triple}")
         };
@@ -167,8 +169,9 @@ fn peer() -> Option<&'static str> {
 
 /// PQClean's clean ML-DSA-65 and its `fips202.c`, from the sources the `pqcrypto-mldsa`
 /// package bundles, compiled for the target with the C compiler `cc` picks for it
-/// (`arm-none-eabi-gcc` for the Arm targets), at the firmware's opt-level and for the
-/// profile's core (`-mcpu`, as pqm4 builds). Nothing of PQClean is kept in this repository.
+/// (`arm-none-eabi-gcc` for the Arm targets, `riscv64-unknown-elf-gcc` for RV64), at the
+/// firmware's opt-level and for the profile's core (`-mcpu`, as pqm4 builds). Nothing of
+/// PQClean is kept in this repository.
 #[cfg(feature = "peer-pqclean-ml-dsa")]
 fn compile_pqclean() {
     let root = package_dir("pqcrypto-mldsa").join("pqclean");
@@ -189,6 +192,12 @@ fn compile_pqclean() {
         .warnings(false);
     if let Some(cpu) = target_cpu() {
         build.flag(format!("-mcpu={cpu}"));
+    }
+    if env::var("TARGET").unwrap().starts_with("riscv64") {
+        // riscv64-unknown-elf-gcc finds its C library headers (Debian's picolibc) through
+        // picolibc's specs; RAM at 0x8000_0000 is out of the default medlow model's reach.
+        build.flag("--specs=picolibc.specs");
+        build.flag("-mcmodel=medany");
     }
     build.compile("pqclean_mldsa65_clean");
     for f in &files {

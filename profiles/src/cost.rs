@@ -143,7 +143,7 @@ pub fn div_cycles(n: u32, d: u32, [lo, hi]: [u32; 2]) -> u32 {
 /// ready at block entry) with the profile's result latencies.
 pub fn rv32_block(code: &[u8], t: &Rv32Costs) -> BlockCost {
     use rv::Class;
-    let insns = rv::decode_block(code);
+    let insns = rv::decode_block(code, rv::Xlen::X32);
     let mut ready = [0u32; 32];
     let mut mul_free = 0u32;
     let mut now = 0u32;

@@ -157,7 +157,7 @@ pub fn check(req: &CtRequest) -> Result<CtReport, Error> {
     let profile = Profile::load(&req.target)?;
     if profile.isa == Isa::Host {
         return Err(Error::Unknown(
-            "the host target is not emulated: the constant-time check runs on m0, m3, m4 and rv32"
+            "the host target is not emulated: the constant-time check runs on m0, m3, m4, rv32 and rv64"
                 .into(),
         ));
     }
@@ -510,11 +510,16 @@ fn last_instruction(image: &Image, addr: u64, size: u32) -> u64 {
         return addr;
     };
     let rv = image.machine == object_elf_riscv();
+    let xlen = if image.class64 {
+        crate::rv::Xlen::X64
+    } else {
+        crate::rv::Xlen::X32
+    };
     let mut at = 0usize;
     let mut last = 0usize;
     while at < code.len() {
         let len = if rv {
-            crate::rv::decode(&code[at..]).map(|i| usize::from(i.len))
+            crate::rv::decode(&code[at..], xlen).map(|i| usize::from(i.len))
         } else {
             crate::thumb::decode(&code[at..]).map(|i| usize::from(i.len))
         };

@@ -1,7 +1,7 @@
 //! ELF reading: loadable segments, flash and static RAM accounting, symbols.
 
 use object::elf;
-use object::read::elf::{ElfFile32, FileHeader, ProgramHeader, SectionHeader};
+use object::read::elf::{ElfFile, ElfFile32, ElfFile64, FileHeader, ProgramHeader, SectionHeader};
 use object::{Endianness, Object, ObjectSymbol, SymbolKind};
 use serde::{Deserialize, Serialize};
 
@@ -113,18 +113,37 @@ pub struct Image {
     pub text: Vec<(u64, Vec<u8>)>,
     /// `e_machine`.
     pub machine: u16,
+    /// An ELF64 file (RV64): selects the RISC-V compressed encodings.
+    pub class64: bool,
 }
 
 impl Image {
-    /// Parses a 32-bit little-endian ELF executable.
+    /// Parses a 32-bit or 64-bit little-endian ELF executable.
     pub fn parse(bytes: &[u8]) -> Result<Self, Error> {
-        let bad = |e: object::Error| Error::Elf(e.to_string());
-        let file = ElfFile32::<Endianness>::parse(bytes).map_err(bad)?;
+        const EI_CLASS: usize = 4;
+        match bytes.get(EI_CLASS) {
+            Some(&elf::ELFCLASS64) => {
+                let file = ElfFile64::<Endianness>::parse(bytes).map_err(bad_elf)?;
+                Self::parse_file(&file, bytes, true)
+            }
+            _ => {
+                let file = ElfFile32::<Endianness>::parse(bytes).map_err(bad_elf)?;
+                Self::parse_file(&file, bytes, false)
+            }
+        }
+    }
+
+    fn parse_file<H: FileHeader<Endian = Endianness>>(
+        file: &ElfFile<'_, H>,
+        bytes: &[u8],
+        class64: bool,
+    ) -> Result<Self, Error> {
+        let bad = bad_elf;
         let endian = file.endian();
         let header = file.elf_header();
         let machine = header.e_machine(endian);
         let mut segments = Vec::new();
-        let mut total = 0;
+        let mut total = 0u64;
         for ph in header.program_headers(endian, bytes).map_err(bad)? {
             if ph.p_type(endian) != elf::PT_LOAD {
                 continue;
@@ -132,7 +151,8 @@ impl Image {
             let data = ph
                 .data(endian, bytes)
                 .map_err(|()| Error::Elf("segment outside the file".into()))?;
-            total += u64::from(ph.p_filesz(endian));
+            let filesz: u64 = ph.p_filesz(endian).into();
+            total += filesz;
             segments.push(Segment {
                 vaddr: ph.p_vaddr(endian).into(),
                 data: data.to_vec(),
@@ -149,16 +169,16 @@ impl Image {
         let mut kinds: Vec<(u64, u64, &'static str)> = Vec::new();
         let sections = header.sections(endian, bytes).map_err(bad)?;
         for sh in sections.iter() {
-            let flags = sh.sh_flags(endian);
-            if flags & elf::SHF_ALLOC == 0 || sh.sh_size(endian) == 0 {
+            let flags: u64 = sh.sh_flags(endian).into();
+            let size: u64 = sh.sh_size(endian).into();
+            if flags & u64::from(elf::SHF_ALLOC) == 0 || size == 0 {
                 continue;
             }
             let name = sections.section_name(endian, sh).unwrap_or(b"");
-            let size = u64::from(sh.sh_size(endian));
-            let addr = u64::from(sh.sh_addr(endian));
+            let addr: u64 = sh.sh_addr(endian).into();
             let nobits = sh.sh_type(endian) == elf::SHT_NOBITS;
-            let write = flags & elf::SHF_WRITE != 0;
-            let exec = flags & elf::SHF_EXECINSTR != 0;
+            let write = flags & u64::from(elf::SHF_WRITE) != 0;
+            let exec = flags & u64::from(elf::SHF_EXECINSTR) != 0;
             if name == b".stack" {
                 continue;
             }
@@ -215,6 +235,7 @@ impl Image {
             symbols,
             text,
             machine,
+            class64,
         })
     }
 
@@ -242,6 +263,7 @@ impl Image {
             symbols: Vec::new(),
             text: vec![(addr, code.to_vec())],
             machine: 0,
+            class64: false,
         }
     }
 
@@ -288,6 +310,10 @@ impl Image {
         v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         v
     }
+}
+
+fn bad_elf(e: object::Error) -> Error {
+    Error::Elf(e.to_string())
 }
 
 /// Flash symbols summed by [`Part`]; what no symbol covers is scaffold.

@@ -7,7 +7,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 use unicorn_engine::unicorn_const::{uc_error, Arch, HookType, MemType, Mode, Prot};
-use unicorn_engine::{ArmCpuModel, RegisterARM, RegisterRISCV, Riscv32CpuModel, Unicorn};
+use unicorn_engine::{
+    ArmCpuModel, RegisterARM, RegisterRISCV, Riscv32CpuModel, Riscv64CpuModel, Unicorn,
+};
 
 use crate::cost::{self, BlockCost};
 use crate::elf::Image;
@@ -47,6 +49,18 @@ type Blocks = HashMap<u64, (u32, BlockCost), BuildHasherDefault<AddrHasher>>;
 enum Model {
     Thumb(crate::profile::ThumbCosts),
     Rv32(crate::profile::Rv32Costs),
+    Rv64(crate::profile::Rv64Costs),
+}
+
+impl Model {
+    /// The RISC-V register width, or `None` for Thumb.
+    fn xlen(&self) -> Option<crate::rv::Xlen> {
+        match self {
+            Model::Thumb(_) => None,
+            Model::Rv32(_) => Some(crate::rv::Xlen::X32),
+            Model::Rv64(_) => Some(crate::rv::Xlen::X64),
+        }
+    }
 }
 
 /// State shared with the hooks.
@@ -159,6 +173,18 @@ impl Machine {
                     .map_err(uc_err("cpu model"))?;
                 (Isa::Rv32, uc)
             }
+            Isa::Rv64 => {
+                let costs = profile
+                    .rv64
+                    .clone()
+                    .ok_or_else(|| Error::Profile("no [rv64] table".into()))?;
+                let state = State::new(Model::Rv64(costs));
+                let mut uc = Unicorn::new_with_data(Arch::RISCV, Mode::RISCV64, state)
+                    .map_err(uc_err("open"))?;
+                uc.ctl_set_cpu_model(Riscv64CpuModel::SIFIVE_U54 as i32)
+                    .map_err(uc_err("cpu model"))?;
+                (Isa::Rv64, uc)
+            }
             Isa::Host => return Err(Error::Profile("the host profile is not emulated".into())),
         };
         let m = profile.memory;
@@ -208,7 +234,7 @@ impl Machine {
         // hook and runs again.
         let data_dependent = match &uc.get_data().model {
             Model::Thumb(t) => image_has_data_dependent(image, t),
-            Model::Rv32(_) => false,
+            Model::Rv32(_) | Model::Rv64(_) => false,
         };
         if data_dependent {
             install_data_dependent_hook(&mut uc)?;
@@ -418,7 +444,7 @@ impl Machine {
             Isa::Thumb if !self.uc.get_data().hook_installed => {
                 install_data_dependent_hook(&mut self.uc)?;
             }
-            Isa::Rv32 => {
+            Isa::Rv32 | Isa::Rv64 => {
                 self.uc
                     .add_code_hook(1, 0, rv_div_hook)
                     .map_err(uc_err("divide hook"))?;
@@ -484,7 +510,7 @@ fn mem_hook(uc: &mut Unicorn<'_, State>, kind: MemType, addr: u64, _size: usize,
 fn pc_of(uc: &Unicorn<'_, State>) -> u64 {
     let reg = match uc.get_data().model {
         Model::Thumb(_) => RegisterARM::PC as i32,
-        Model::Rv32(_) => RegisterRISCV::PC as i32,
+        Model::Rv32(_) | Model::Rv64(_) => RegisterRISCV::PC as i32,
     };
     uc.reg_read(reg).unwrap_or(0) & !1
 }
@@ -493,7 +519,7 @@ fn pc_of(uc: &Unicorn<'_, State>) -> u64 {
 fn arg_regs(uc: &Unicorn<'_, State>) -> [i32; 2] {
     match uc.get_data().model {
         Model::Thumb(_) => [RegisterARM::R0 as i32, RegisterARM::R1 as i32],
-        Model::Rv32(_) => [RegisterRISCV::A0 as i32, RegisterRISCV::A1 as i32],
+        Model::Rv32(_) | Model::Rv64(_) => [RegisterRISCV::A0 as i32, RegisterRISCV::A1 as i32],
     }
 }
 
@@ -538,10 +564,11 @@ fn rv_div_hook(uc: &mut Unicorn<'_, State>, pc: u64, _size: u32) {
             0
         } else {
             uc.reg_read(RegisterRISCV::X0 as i32 + i32::from(r))
-                .unwrap_or(0) as u32
+                .unwrap_or(0)
         }
     };
-    let bits = |v: u32| 32 - v.leading_zeros();
+    // Register values are zero-extended on RV32, so one formula serves both widths.
+    let bits = |v: u64| 64 - v.leading_zeros();
     let cost = bits(reg(rs1)) << 8 | bits(reg(rs2));
     if let Some(t) = &mut uc.get_data_mut().trace {
         t.push(Event::Timing { pc, cost });
@@ -594,17 +621,22 @@ fn block_hook(uc: &mut Unicorn<'_, State>, addr: u64, size: u32) {
                     }
                     cost::thumb_block(&code, t)
                 }
-                Model::Rv32(t) => {
+                Model::Rv32(_) | Model::Rv64(_) => {
                     if st.trace.is_some() {
+                        let xlen = st.model.xlen().unwrap_or(crate::rv::Xlen::X32);
                         let mut at = 0usize;
-                        while let Some(i) = crate::rv::decode(&code[at..]) {
+                        while let Some(i) = crate::rv::decode(&code[at..], xlen) {
                             if i.class == crate::rv::Class::Div {
                                 st.rv_divs.insert(addr + at as u64, i.rs);
                             }
                             at += usize::from(i.len);
                         }
                     }
-                    cost::rv32_block(&code, t)
+                    match &st.model {
+                        Model::Rv64(t) => crate::cost_rv64::rv64_block(&code, t),
+                        Model::Rv32(t) => cost::rv32_block(&code, t),
+                        Model::Thumb(t) => cost::thumb_block(&code, t),
+                    }
                 }
             };
             st.blocks.insert(addr, (size, c));

@@ -2,7 +2,8 @@
 //!
 //! - [`profile`]: one TOML file per target in `profiles/targets/` (triple, CPU, board,
 //!   memory map, clock, cycle model).
-//! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model.
+//! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model, and
+//!   [`cost_rv64`] its dual-issue form for RV64 (SiFive U74 class).
 //! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
 //! - [`attribution`]: cycles per basic block and per function symbol (profiling).
 //! - [`trace`], [`ct_check`]: execution traces, and the constant-time check that compares
@@ -19,6 +20,7 @@
 
 pub mod attribution;
 pub mod cost;
+pub mod cost_rv64;
 pub mod cross;
 pub mod ct_check;
 pub mod elf;

@@ -51,7 +51,7 @@ pub const PEERS: [Peer; 5] = [
               key from Keypair::verifying_key and the expanded key encoding; \
               ExpandedSigningKey::from_expanded and sign_internal on 0 || 0 || M with rnd; \
               VerifyingKey::verify_with_context",
-        targets: &["m0", "m3", "m4", "rv32"],
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
         unavailable: None,
     },
     Peer {
@@ -63,7 +63,7 @@ pub const PEERS: [Peer; 5] = [
         scheme: Scheme::MlDsa65,
         how: "default features off (no default RNG): KG::keygen_from_seed, \
               PrivateKey::try_from_bytes and try_sign_with_seed(rnd), PublicKey::verify",
-        targets: &["m0", "m3", "m4", "rv32"],
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
         unavailable: None,
     },
     Peer {
@@ -75,7 +75,7 @@ pub const PEERS: [Peer; 5] = [
         scheme: Scheme::MlDsa65,
         how: "portable backend, default features off (no std): generate_key_pair_mut(xi), \
               sign_mut(rnd) into the caller's buffers, verify",
-        targets: &["m0", "m3", "m4", "rv32"],
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
         unavailable: None,
     },
     Peer {
@@ -86,11 +86,12 @@ pub const PEERS: [Peer; 5] = [
         language: "C",
         scheme: Scheme::MlDsa65,
         how: "PQClean's clean C (with its fips202.c) from the sources pqcrypto-mldsa bundles, \
-              compiled by arm-none-eabi-gcc at the firmware's opt-level with -mcpu of the \
-              target; randombytes serves xi and rnd; SHAKE states on a static heap",
-        // `cc` finds arm-none-eabi-gcc for the Arm targets; the set-up installs no RISC-V
-        // C toolchain.
-        targets: &["m0", "m3", "m4"],
+              compiled by arm-none-eabi-gcc (riscv64-unknown-elf-gcc on rv64) at the \
+              firmware's opt-level with -mcpu of the target; randombytes serves xi and rnd; \
+              SHAKE states on a static heap",
+        // `cc` finds arm-none-eabi-gcc for the Arm targets and riscv64-unknown-elf-gcc for
+        // rv64 (both installed by scripts/setup.sh); no RV32 C toolchain is installed.
+        targets: &["m0", "m3", "m4", "rv64"],
         unavailable: None,
     },
     Peer {
@@ -263,5 +264,6 @@ mod tests {
         let pqclean = parse("peer:pqclean-ml-dsa").unwrap();
         assert!(pqclean.available("m4").is_ok());
         assert!(pqclean.available("rv32").is_err());
+        assert!(pqclean.available("rv64").is_ok());
     }
 }

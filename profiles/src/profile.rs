@@ -15,6 +15,8 @@ pub enum Isa {
     Thumb,
     /// RV32 with the C and M extensions.
     Rv32,
+    /// RV64 with the C and M extensions.
+    Rv64,
     /// The host: not emulated.
     Host,
 }
@@ -107,6 +109,39 @@ pub struct Rv32Costs {
     pub jump_penalty: u32,
 }
 
+/// Cycle costs for RV64 cores: in-order, up to `issue_width` instructions per cycle, with
+/// an optional late ALU (the SiFive 7 series; see docs/measurement.md for the rules).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rv64Costs {
+    /// Instructions issued per cycle: 1 or 2. Two may pair when neither reads or writes
+    /// the other's destination and they need different pipes (memory on pipe A; branches,
+    /// jumps, multiplies and divides on pipe B; ALU operations on either).
+    pub issue_width: u32,
+    /// Cycles from a load's issue to the issue of an instruction that needs its result
+    /// early: an address, a multiply or divide operand, a jump target.
+    pub load_latency: u32,
+    /// The same for multiplies (MUL*, MULW).
+    pub mul_latency: u32,
+    /// Cycles the multiplier stays busy (1: fully pipelined).
+    pub mul_busy: u32,
+    /// DIV*/REM* latency charged (the worst case); the divider is busy that long.
+    pub div_latency: u32,
+    /// An ALU operation, branch or store-data operand takes a load, multiply or late-ALU
+    /// result from the previous cycle without a stall (the operation runs two stages later).
+    pub late_alu: bool,
+    /// Cycles from the issue of an ALU operation that ran late to the issue of an
+    /// instruction that needs its result early.
+    pub late_alu_latency: u32,
+    /// Penalty of a mispredicted conditional branch (static BTFN prediction).
+    pub mispredict_penalty: u32,
+    /// Penalty of a jump (JAL/JALR).
+    pub jump_penalty: u32,
+}
+
+/// The widest issue the RV64 model supports.
+pub const MAX_ISSUE_WIDTH: u32 = 2;
+
 /// One target profile.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Profile {
@@ -132,6 +167,8 @@ pub struct Profile {
     pub thumb: Option<ThumbCosts>,
     /// RV32 cost table.
     pub rv32: Option<Rv32Costs>,
+    /// RV64 cost table.
+    pub rv64: Option<Rv64Costs>,
 }
 
 /// The directory holding the profile files (`profiles/targets`).
@@ -152,7 +189,34 @@ impl Profile {
                 "{}: an rv32 profile needs [rv32]",
                 p.name
             ))),
+            Isa::Rv64 => match &p.rv64 {
+                None => Err(Error::Profile(format!(
+                    "{}: an rv64 profile needs [rv64]",
+                    p.name
+                ))),
+                Some(t) if !(1..=MAX_ISSUE_WIDTH).contains(&t.issue_width) => {
+                    Err(Error::Profile(format!(
+                        "{}: [rv64] issue_width = {} (the model issues 1 to {MAX_ISSUE_WIDTH})",
+                        p.name, t.issue_width
+                    )))
+                }
+                Some(t) if t.load_latency == 0 || t.mul_latency == 0 || t.div_latency == 0 => {
+                    Err(Error::Profile(format!(
+                        "{}: [rv64] latencies must be at least 1 cycle",
+                        p.name
+                    )))
+                }
+                Some(_) => Ok(p),
+            },
             _ => Ok(p),
+        }
+    }
+
+    /// The target's pointer width in bits: 64 for RV64 and the host, 32 otherwise.
+    pub fn pointer_width(&self) -> u32 {
+        match self.isa {
+            Isa::Rv64 | Isa::Host => 64,
+            Isa::Thumb | Isa::Rv32 => 32,
         }
     }
 
@@ -199,7 +263,7 @@ mod tests {
     #[test]
     fn every_profile_parses_and_has_its_table() {
         let names = Profile::names();
-        for n in ["m0", "m3", "m4", "rv32", "host"] {
+        for n in ["m0", "m3", "m4", "rv32", "rv64", "host"] {
             assert!(names.iter().any(|x| x == n), "missing profile {n}");
         }
         for n in &names {
@@ -208,10 +272,46 @@ mod tests {
             match p.isa {
                 Isa::Thumb => assert!(p.thumb.is_some()),
                 Isa::Rv32 => assert!(p.rv32.is_some()),
+                Isa::Rv64 => assert!(p.rv64.is_some()),
                 Isa::Host => {}
             }
         }
         assert_eq!(Profile::load("m3").unwrap().thumb.unwrap().mull, [3, 5]);
         assert!(Profile::load("nope").is_err());
+    }
+
+    #[test]
+    fn rv64_profile_parses_with_its_dual_issue_table() {
+        let p = Profile::load("rv64").unwrap();
+        assert_eq!(p.isa, Isa::Rv64);
+        assert_eq!(p.triple, "riscv64imac-unknown-none-elf");
+        let t = p.rv64.unwrap();
+        assert_eq!(t.issue_width, 2);
+        assert_eq!((t.load_latency, t.mul_latency, t.mul_busy), (3, 3, 1));
+        assert!(t.late_alu);
+        assert!(p.rv32.is_none() && p.thumb.is_none());
+        // The RV32 profile keeps its single-issue table.
+        assert!(Profile::load("rv32").unwrap().rv64.is_none());
+    }
+
+    #[test]
+    fn bad_rv64_tables_are_errors() {
+        let text = std::fs::read_to_string(targets_dir().join("rv64.toml")).unwrap();
+        // No table.
+        let cut = text.split("[rv64]").next().unwrap();
+        let e = Profile::from_toml(cut).unwrap_err().to_string();
+        assert!(e.contains("needs [rv64]"), "{e}");
+        // Out-of-range issue width.
+        let wide = text.replace("issue_width = 2", "issue_width = 4");
+        let e = Profile::from_toml(&wide).unwrap_err().to_string();
+        assert!(e.contains("issue_width = 4"), "{e}");
+        // A missing field and a misspelt one.
+        let missing = text.replace("late_alu = true", "");
+        assert!(Profile::from_toml(&missing).is_err());
+        let typo = text.replace("mul_busy", "mul_bsy");
+        assert!(Profile::from_toml(&typo).is_err());
+        // Zero latency.
+        let zero = text.replace("load_latency = 3", "load_latency = 0");
+        assert!(Profile::from_toml(&zero).is_err());
     }
 }

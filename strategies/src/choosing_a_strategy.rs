@@ -6,7 +6,7 @@
 //! numbers below are **model cycles** of pqfit's calibrated Cortex-M4 profile (not
 //! silicon), measured with `pq-explore measure` (docs/measurement.md in the
 //! repository); the reports in the repository's `docs/reports/` (index.md, one page per
-//! target: m0, m3, m4, rv32) give every combination with its Pareto front, and
+//! target: m0, m3, m4, rv32, rv64) give every combination with its Pareto front, and
 //! `pq-explore --target m4 --budget 12k` answers "the fastest within 12 kB" for your
 //! target directly.
 //!

@@ -69,7 +69,7 @@ extern "C" fn pqfit_fw_panic() -> ! {
         unsafe {
             core::arch::asm!("udf #0");
         }
-        #[cfg(target_arch = "riscv32")]
+        #[cfg(any(target_arch = "riscv32", target_arch = "riscv64"))]
         unsafe {
             core::arch::asm!("unimp");
         }
