@@ -10,6 +10,7 @@
 //!   `libcrux-ml-dsa`, PQClean) measured in the same harness, side by side with pqfit.
 
 mod analysis;
+mod board;
 mod combos;
 mod ct;
 mod output;
@@ -24,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use pqfit_profiles::{measure, measure_elf, Measurement, Profile, Request, Scheme};
+use pqfit_profiles::{measure, measure_elf_on, Measurement, Profile, Request, Scheme};
 
 use analysis::{Budgets, Group, OPS};
 use combos::KeccakAxis;
@@ -87,13 +88,18 @@ struct BuildArgs {
     /// way ("not checked" without one).
     #[arg(long)]
     ct: bool,
+    /// A board: a shipped one by name (stm32f407, stm32f103, ...: `pq-explore targets`
+    /// lists them) or your own FILE.toml (docs/boards.md). Its flash wait states are
+    /// charged and every figure gets milliseconds at its clock; the target is the board's.
+    #[arg(long)]
+    board: Option<String>,
 }
 
 #[derive(Args, Clone)]
 struct SweepArgs {
-    /// Target profile: m0, m3, m4, rv32 or all.
-    #[arg(long, default_value = "m4")]
-    target: String,
+    /// Target profile: m0, m3, m4, rv32 or all (default m4, or the --board's target).
+    #[arg(long)]
+    target: Option<String>,
     /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761, a comma-separated
     /// list, or all.
     #[arg(long, default_value = "ml-dsa-65")]
@@ -190,9 +196,10 @@ enum Cmd {
     /// signature checked against pqfit on the host; with --ours, side by side with pqfit's
     /// presets and each figure's ratio to the best peer.
     Peers {
-        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all.
-        #[arg(long, default_value = "m4")]
-        target: String,
+        /// Targets: m0, m3, m4, rv32, a comma-separated list, or all (default m4, or the
+        /// --board's target).
+        #[arg(long)]
+        target: Option<String>,
         /// Scheme: ml-dsa-65 (the peers' scheme), sntrup761, a comma-separated list, or all.
         #[arg(long, default_value = "ml-dsa-65")]
         scheme: String,
@@ -209,9 +216,14 @@ enum Cmd {
     /// verify (and for ML-DSA sign-expanded) in the emulator (outputs checked against
     /// the host), or measure named entry points of any ELF with --elf.
     Measure {
-        /// Target profile: m0, m3, m4, rv32 (files in profiles/targets/).
+        /// Target profile: m0, m3, m4, rv32 (files in profiles/targets/); with --board,
+        /// the board's.
         #[arg(long)]
-        target: String,
+        target: Option<String>,
+        /// A board (a shipped one's name or FILE.toml, docs/boards.md): its flash wait
+        /// states charged, times in milliseconds at its clock.
+        #[arg(long)]
+        board: Option<String>,
         /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87 (or dilithium2/3/5).
         #[arg(long, default_value = "ml-dsa-65")]
         scheme: String,
@@ -288,7 +300,7 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "text")]
         format: MeasureFormat,
     },
-    /// List the target profiles.
+    /// List the target profiles and the shipped boards.
     Targets,
 }
 
@@ -334,7 +346,7 @@ fn run(cli: Cli) -> Res<()> {
             peers,
             build,
         }) => {
-            let spec = spec(&target, &scheme, &build, peer_mode(peers))?;
+            let spec = spec(Some(target), &scheme, &build, peer_mode(peers))?;
             let mut sweep = sweep::run(&spec)?;
             ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
             let written = report::write(&sweep, &out)?;
@@ -386,7 +398,7 @@ fn run(cli: Cli) -> Res<()> {
             format,
             build,
         }) => {
-            let mut spec = spec(&target, &scheme, &build, sweep::PeerMode::Only)?;
+            let mut spec = spec(target, &scheme, &build, sweep::PeerMode::Only)?;
             if ours {
                 spec.peers = sweep::PeerMode::With;
                 spec.presets_only = true;
@@ -417,10 +429,20 @@ fn run(cli: Cli) -> Res<()> {
                 let p = Profile::load(&name)?;
                 println!("{:<6} {:<30} {}", p.name, p.triple, p.description);
             }
+            println!("\nboards (--board NAME, or your own FILE.toml: docs/boards.md):");
+            for name in pqfit_profiles::board::Board::names() {
+                let b = pqfit_profiles::board::Board::load(&name)?;
+                let ws = b.profile()?.flash_wait_states;
+                println!(
+                    "{:<10} {:<5} {:>4} MHz {:>3} WS  {}",
+                    name, b.target, b.clock_mhz, ws, b.part
+                );
+            }
             Ok(())
         }
         Some(Cmd::Measure {
             target,
+            board,
             scheme,
             strategy,
             opt_level,
@@ -433,11 +455,20 @@ fn run(cli: Cli) -> Res<()> {
             without_value_barriers,
             format,
         }) => {
-            let m = if let Some(elf) = elf {
+            let board = board::load(board.as_deref())?;
+            let target = match (target, &board) {
+                (None, None) => return Err("--target (or --board) is required".into()),
+                (t, b) => board::target(t, "", b.as_ref())?,
+            };
+            let mut m = if let Some(elf) = elf {
                 if entry.is_empty() {
                     return Err("--elf needs at least one --entry NAME".into());
                 }
-                measure_elf(&target, &elf, &entry, instruction_limit)?
+                let profile = match &board {
+                    Some(b) => b.profile()?,
+                    None => Profile::load(&target)?,
+                };
+                measure_elf_on(&profile, &elf, &entry, instruction_limit)?
             } else {
                 // `Custom<...>` of bare component names is accepted too.
                 let strategy = match combos::Candidate::parse(&strategy) {
@@ -453,8 +484,12 @@ fn run(cli: Cli) -> Res<()> {
                 if without_value_barriers {
                     req.rustflags = vec![NO_BARRIERS.into()];
                 }
+                req.board = board.clone();
                 measure(&req)?
             };
+            if let Some(b) = &board {
+                b.stamp(&mut m.ops);
+            }
             print_measurement(&m, format)
         }
     }
@@ -585,7 +620,14 @@ fn run_ct(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
     Ok(())
 }
 
-fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Res<sweep::Spec> {
+fn spec(
+    target: Option<String>,
+    scheme: &str,
+    b: &BuildArgs,
+    peers: sweep::PeerMode,
+) -> Res<sweep::Spec> {
+    let board = board::load(b.board.as_deref())?;
+    let target = board::target(target, "m4", board.as_ref())?;
     let mut opt_levels: Vec<String> = Vec::new();
     for level in b.opt_level.split(',').map(str::trim) {
         let level = check_opt_level(level)?;
@@ -595,7 +637,7 @@ fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Re
     }
     let jobs = jobs_arg(b.jobs)?;
     Ok(sweep::Spec {
-        targets: targets_arg(target)?,
+        targets: targets_arg(&target)?,
         schemes: schemes_arg(scheme)?,
         presets_only: b.presets_only,
         keccak: b.keccak,
@@ -614,11 +656,12 @@ fn spec(target: &str, scheme: &str, b: &BuildArgs, peers: sweep::PeerMode) -> Re
             ))
         },
         peers,
+        board,
     })
 }
 
 fn run_sweep(a: &SweepArgs) -> Res<()> {
-    let spec = spec(&a.target, &a.scheme, &a.build, peer_mode(a.peers))?;
+    let spec = spec(a.target.clone(), &a.scheme, &a.build, peer_mode(a.peers))?;
     let ops = a.op.ops();
     if !spec
         .schemes
@@ -632,10 +675,13 @@ fn run_sweep(a: &SweepArgs) -> Res<()> {
             .collect();
         return Err(format!("no scheme asked has that operation: {}", names.join("; ")).into());
     }
+    // On a board, its flash and RAM are the budgets unless given.
     let budgets = Budgets {
         stack: a.budget,
-        flash: a.flash_budget,
-        ram: a.ram_budget,
+        flash: a
+            .flash_budget
+            .or(spec.board.as_ref().map(|b| b.flash_bytes)),
+        ram: a.ram_budget.or(spec.board.as_ref().map(|b| b.ram_bytes)),
     };
     let mut sweep = sweep::run(&spec)?;
     ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&a.build, &spec))?;
@@ -724,6 +770,11 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
                     "flash by part: scheme {} + Keccak {} + scaffold {} bytes (per symbol)",
                     f.split.scheme, f.split.keccak, f.split.scaffold
                 );
+            }
+            for r in &m.ops {
+                if r.time.is_some() {
+                    println!("{} {}", r.op, board::text(r).trim_start_matches("; "));
+                }
             }
             for r in &m.ops {
                 if let Some(it) = &r.iterations {
