@@ -379,7 +379,7 @@ pub fn answer_text(g: &Group) -> String {
 /// One line of figures.
 pub fn figures(r: &OpReport) -> String {
     format!(
-        "stack {}, flash {}, RAM {} (stack + {} static), {} model cycles ({} {}: min {}, max {})",
+        "stack {}, flash {}, RAM {} (stack + {} static), {} model cycles ({} {}: min {}, max {}){}",
         show_bytes(r.stack_bytes),
         show_bytes(r.flash_bytes.total),
         show_bytes(ram(r)),
@@ -388,7 +388,8 @@ pub fn figures(r: &OpReport) -> String {
         if r.runs > 1 { "mean of" } else { "over" },
         runs_text(r),
         show_cycles(r.cycles.min),
-        show_cycles(r.cycles.max)
+        show_cycles(r.cycles.max),
+        crate::board::text(r)
     )
 }
 
@@ -432,6 +433,7 @@ pub(crate) mod tests {
             opt_level: "3".into(),
             iterations: None,
             preparation: None,
+            time: None,
         }
     }
 
@@ -518,6 +520,7 @@ pub(crate) mod tests {
             stale: 0,
             corrupt: Vec::new(),
             seconds: 0.0,
+            board: None,
         }
     }
 

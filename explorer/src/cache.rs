@@ -31,6 +31,10 @@ pub struct Key {
     pub opt_level: String,
     /// Key generations, signatures and verifications measured.
     pub runs: [usize; 3],
+    /// With a board: what about it changes model cycles
+    /// (`pqfit_profiles::board::Board::model_key`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
 }
 
 impl Key {
@@ -51,7 +55,14 @@ impl Key {
             strategy: strategy.into(),
             opt_level: opt_level.into(),
             runs,
+            board: None,
         }
+    }
+
+    /// The key of the same measurement on a board (`model_key`: its cycle-relevant fields).
+    pub fn with_board(mut self, model_key: Option<String>) -> Self {
+        self.board = model_key;
+        self
     }
 
     /// The entry's file name: readable, and unique per key apart from the sources (so a
@@ -61,8 +72,13 @@ impl Key {
         h.update(self.strategy.as_bytes());
         let digest = hex(&h.finalize()[..8]);
         let [k, s, v] = self.runs;
+        // A board's entries live beside the reference ones, one file per timing.
+        let board = match &self.board {
+            Some(b) => format!("-board{}", hex(&Sha256::digest(b.as_bytes())[..6])),
+            None => String::new(),
+        };
         format!(
-            "{}-{}-O{}-{k}.{s}.{v}-{digest}.json",
+            "{}-{}-O{}-{k}.{s}.{v}-{digest}{board}.json",
             self.target, self.scheme, self.opt_level
         )
     }
@@ -304,6 +320,7 @@ mod tests {
             opt_level: key.opt_level.clone(),
             iterations: None,
             preparation: None,
+            time: None,
         };
         Entry {
             key: key.clone(),
@@ -402,6 +419,33 @@ mod tests {
         assert!(matches!(read_entry(&bytes, &key), Lookup::Hit(_)));
         let bytes = serde_json::to_vec(&entry(&key)).unwrap();
         assert!(matches!(read_entry(&bytes, &key), Lookup::Corrupt(_)));
+    }
+
+    #[test]
+    fn a_board_has_its_own_entries() {
+        let cache = Cache::new(tmp("board"));
+        let key = Key::new("abc", "m4", "ml-dsa-65", "peer:fips204", "3", [1, 2, 1]);
+        let f407 = key.clone().with_board(Some("m4 ws5 line16".into()));
+        let f407b = key.clone().with_board(Some("m4 ws4 line16".into()));
+        assert_ne!(key.file_name(), f407.file_name());
+        assert_ne!(f407.file_name(), f407b.file_name());
+        let mut e = entry(&key);
+        e.ops.pop();
+        cache.put(&e).unwrap();
+        // The reference entry is no board's, and a board's entry no other board's.
+        assert!(matches!(cache.get(&key), Lookup::Hit(_)));
+        assert!(matches!(cache.get(&f407), Lookup::Miss));
+        let mut on_board = e.clone();
+        on_board.key = f407.clone();
+        cache.put(&on_board).unwrap();
+        assert!(matches!(cache.get(&f407), Lookup::Hit(_)));
+        assert!(matches!(cache.get(&key), Lookup::Hit(_)));
+        let path = cache.dir().join(f407b.file_name());
+        fs::copy(cache.dir().join(f407.file_name()), &path).unwrap();
+        assert!(matches!(cache.get(&f407b), Lookup::Stale));
+        // Without a board the key serialises as before boards existed.
+        assert!(!serde_json::to_string(&key).unwrap().contains("board"));
+        let _ = fs::remove_dir_all(cache.dir());
     }
 
     #[test]

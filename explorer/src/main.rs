@@ -10,6 +10,7 @@
 //!   `libcrux-ml-dsa`, PQClean) measured in the same harness, side by side with pqfit.
 
 mod analysis;
+mod board;
 mod combos;
 mod ct;
 mod output;
@@ -27,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use pqfit_profiles::{measure, measure_elf, Measurement, Profile, Request, Scheme};
+use pqfit_profiles::{measure, measure_elf_on, Measurement, Profile, Request, Scheme};
 
 use analysis::{Budgets, Group, OPS};
 use combos::KeccakAxis;
@@ -90,13 +91,18 @@ struct BuildArgs {
     /// way ("not checked" without one).
     #[arg(long)]
     ct: bool,
+    /// A board: a shipped one by name (stm32f407, stm32f103, ...: `pq-explore targets`
+    /// lists them) or your own FILE.toml (docs/boards.md). Its flash wait states are
+    /// charged and every figure gets milliseconds at its clock; the target is the board's.
+    #[arg(long)]
+    board: Option<String>,
 }
 
 #[derive(Args, Clone)]
 struct SweepArgs {
-    /// Target profile: m0, m3, m4, rv32, rv64 or all.
-    #[arg(long, default_value = "m4")]
-    target: String,
+    /// Target profile: m0, m3, m4, rv32, rv64 or all (default m4, or the --board's target).
+    #[arg(long)]
+    target: Option<String>,
     /// Scheme: a parameter set (ml-dsa-44, ml-dsa-65, ml-dsa-87, sntrup761, ntrulpr761,
     /// cross-rsdp-1-small, ...), a family (ml-dsa, cross, ntru-prime), a kind
     /// (signatures, kems, all), or a comma-separated list of them. With several, each
@@ -202,9 +208,10 @@ enum Cmd {
     /// signature checked against pqfit on the host; with --ours, side by side with pqfit's
     /// presets and each figure's ratio to the best peer.
     Peers {
-        /// Targets: m0, m3, m4, rv32, rv64, a comma-separated list, or all.
-        #[arg(long, default_value = "m4")]
-        target: String,
+        /// Targets: m0, m3, m4, rv32, rv64, a comma-separated list, or all (default m4, or
+        /// the --board's target).
+        #[arg(long)]
+        target: Option<String>,
         /// Scheme: ml-dsa-65 (the peers' scheme), sntrup761, a comma-separated list, or all.
         #[arg(long, default_value = "ml-dsa-65")]
         scheme: String,
@@ -221,9 +228,14 @@ enum Cmd {
     /// verify (and for ML-DSA sign-expanded) in the emulator (outputs checked against
     /// the host), or measure named entry points of any ELF with --elf.
     Measure {
-        /// Target profile: m0, m3, m4, rv32, rv64 (files in profiles/targets/).
+        /// Target profile: m0, m3, m4, rv32, rv64 (files in profiles/targets/); with
+        /// --board, the board's.
         #[arg(long)]
-        target: String,
+        target: Option<String>,
+        /// A board (a shipped one's name or FILE.toml, docs/boards.md): its flash wait
+        /// states charged, times in milliseconds at its clock.
+        #[arg(long)]
+        board: Option<String>,
         /// Scheme: ml-dsa-44, ml-dsa-65, ml-dsa-87 (or dilithium2/3/5).
         #[arg(long, default_value = "ml-dsa-65")]
         scheme: String,
@@ -300,7 +312,7 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "text")]
         format: MeasureFormat,
     },
-    /// List the target profiles.
+    /// List the target profiles and the shipped boards.
     Targets,
 }
 
@@ -347,7 +359,7 @@ fn run(cli: Cli) -> Res<()> {
             peers,
             build,
         }) => {
-            let spec = spec(&target, &scheme, category, &build, peer_mode(peers))?;
+            let spec = spec(Some(target), &scheme, category, &build, peer_mode(peers))?;
             let mut sweep = sweep::run(&spec)?;
             ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
             let written = report::write(&sweep, &out)?;
@@ -399,7 +411,7 @@ fn run(cli: Cli) -> Res<()> {
             format,
             build,
         }) => {
-            let mut spec = spec(&target, &scheme, None, &build, sweep::PeerMode::Only)?;
+            let mut spec = spec(target, &scheme, None, &build, sweep::PeerMode::Only)?;
             if ours {
                 spec.peers = sweep::PeerMode::With;
                 spec.presets_only = true;
@@ -430,10 +442,20 @@ fn run(cli: Cli) -> Res<()> {
                 let p = Profile::load(&name)?;
                 println!("{:<6} {:<30} {}", p.name, p.triple, p.description);
             }
+            println!("\nboards (--board NAME, or your own FILE.toml: docs/boards.md):");
+            for name in pqfit_profiles::board::Board::names() {
+                let b = pqfit_profiles::board::Board::load(&name)?;
+                let ws = b.profile()?.flash_wait_states;
+                println!(
+                    "{:<10} {:<5} {:>4} MHz {:>3} WS  {}",
+                    name, b.target, b.clock_mhz, ws, b.part
+                );
+            }
             Ok(())
         }
         Some(Cmd::Measure {
             target,
+            board,
             scheme,
             strategy,
             opt_level,
@@ -446,11 +468,20 @@ fn run(cli: Cli) -> Res<()> {
             without_value_barriers,
             format,
         }) => {
-            let m = if let Some(elf) = elf {
+            let board = board::load(board.as_deref())?;
+            let target = match (target, &board) {
+                (None, None) => return Err("--target (or --board) is required".into()),
+                (t, b) => board::target(t, "", b.as_ref())?,
+            };
+            let mut m = if let Some(elf) = elf {
                 if entry.is_empty() {
                     return Err("--elf needs at least one --entry NAME".into());
                 }
-                measure_elf(&target, &elf, &entry, instruction_limit)?
+                let profile = match &board {
+                    Some(b) => b.profile()?,
+                    None => Profile::load(&target)?,
+                };
+                measure_elf_on(&profile, &elf, &entry, instruction_limit)?
             } else {
                 // `Custom<...>` of bare component names is accepted too.
                 let strategy = match combos::Candidate::parse(&strategy) {
@@ -466,8 +497,12 @@ fn run(cli: Cli) -> Res<()> {
                 if without_value_barriers {
                     req.rustflags = vec![NO_BARRIERS.into()];
                 }
+                req.board = board.clone();
                 measure(&req)?
             };
+            if let Some(b) = &board {
+                b.stamp(&mut m.ops);
+            }
             print_measurement(&m, format)
         }
     }
@@ -589,12 +624,14 @@ fn run_ct(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
 }
 
 fn spec(
-    target: &str,
+    target: Option<String>,
     scheme: &str,
     category: Option<u8>,
     b: &BuildArgs,
     peers: sweep::PeerMode,
 ) -> Res<sweep::Spec> {
+    let board = board::load(b.board.as_deref())?;
+    let target = board::target(target, "m4", board.as_ref())?;
     let mut opt_levels: Vec<String> = Vec::new();
     for level in b.opt_level.split(',').map(str::trim) {
         let level = check_opt_level(level)?;
@@ -604,7 +641,7 @@ fn spec(
     }
     let jobs = jobs_arg(b.jobs)?;
     Ok(sweep::Spec {
-        targets: targets_arg(target)?,
+        targets: targets_arg(&target)?,
         schemes: schemes_arg(scheme, category)?,
         presets_only: b.presets_only,
         keccak: b.keccak,
@@ -623,12 +660,13 @@ fn spec(
             ))
         },
         peers,
+        board,
     })
 }
 
 fn run_sweep(a: &SweepArgs) -> Res<()> {
     let spec = spec(
-        &a.target,
+        a.target.clone(),
         &a.scheme,
         a.category,
         &a.build,
@@ -651,10 +689,13 @@ fn run_sweep(a: &SweepArgs) -> Res<()> {
             .collect();
         return Err(format!("no scheme asked has that operation: {}", names.join("; ")).into());
     }
+    // On a board, its flash and RAM are the budgets unless given.
     let budgets = Budgets {
         stack: a.budget,
-        flash: a.flash_budget,
-        ram: a.ram_budget,
+        flash: a
+            .flash_budget
+            .or(spec.board.as_ref().map(|b| b.flash_bytes)),
+        ram: a.ram_budget.or(spec.board.as_ref().map(|b| b.ram_bytes)),
     };
     let mut sweep = sweep::run(&spec)?;
     ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&a.build, &spec))?;
@@ -749,6 +790,11 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
                     "flash by part: scheme {} + Keccak {} + scaffold {} bytes (per symbol)",
                     f.split.scheme, f.split.keccak, f.split.scaffold
                 );
+            }
+            for r in &m.ops {
+                if r.time.is_some() {
+                    println!("{} {}", r.op, board::text(r).trim_start_matches("; "));
+                }
             }
             for r in &m.ops {
                 if let Some(it) = &r.iterations {

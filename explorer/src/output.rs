@@ -154,11 +154,17 @@ pub fn duration(secs: f64) -> String {
 fn table(s: &Sweep, groups: &[Group]) -> String {
     let mut out = format!("pq-explore: {}\n", sweep_line(s));
     for g in groups {
+        let timed = crate::board::has_time(g);
         out += &format!(
-            "\n{} {} on {} (model cycles; * on the stack/flash/cycles Pareto front{})\n",
+            "\n{} {} on {}{} (model cycles; * on the stack/flash/cycles Pareto front{})\n",
             g.scheme.name().to_uppercase(),
             g.op,
             g.target,
+            if timed {
+                format!("; {}", crate::board::heading(g))
+            } else {
+                String::new()
+            },
             if g.budgets.is_empty() {
                 String::new()
             } else {
@@ -192,10 +198,19 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                 .map(|(c, w)| format!(" {c:>w$}"))
                 .collect()
         };
+        // With a board, the mean's milliseconds follow the cycles.
+        let time = |s: String| {
+            if timed {
+                format!(" {s:>11}")
+            } else {
+                String::new()
+            }
+        };
         out += &format!(
-            "  {:<width$}{} {:>4}  {}\n",
+            "  {:<width$}{}{} {:>4}  {}\n",
             "strategy",
             cells_line(&heads),
+            time("ms mean".into()),
             "fits",
             "constant time"
         );
@@ -206,9 +221,10 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                 Some(cells) => {
                     let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
                     out += &format!(
-                        "{mark} {:<width$}{} {:>4}  {}\n",
+                        "{mark} {:<width$}{}{} {:>4}  {}\n",
                         row.name,
                         cells_line(&cells),
+                        time(crate::board::cell(row)),
                         fits_cell(row, "-"),
                         row.constant_time
                     )
@@ -348,6 +364,16 @@ pub fn to_json(s: &Sweep, groups: &[Group]) -> Value {
             "seconds": s.seconds,
             "sources_sha256": s.sources,
             "cycles": "model cycles of the target profile (docs/measurement.md)",
+            "board": s.board.as_ref().map(|b| json!({
+                "name": b.name,
+                "part": b.part,
+                "target": b.target,
+                "clock_mhz": b.clock_mhz,
+                "flash_wait_states": b.flash.map_or(0, |f| f.wait_states),
+                "code": b.code,
+                "source": b.source,
+                "time": "each result's `time`: its model cycles in milliseconds at clock_mhz",
+            })),
         },
         "results": results,
         "pareto": pareto,
@@ -368,8 +394,15 @@ pub fn csv_field(s: &str) -> String {
 
 fn csv(groups: &[Group]) -> String {
     let mut out = String::from(
-        "target,scheme,category,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,error\n",
+        "target,scheme,category,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,error",
     );
+    // On a board, its time columns close every line.
+    let timed = groups.iter().any(crate::board::has_time);
+    if timed {
+        out += ",";
+        out += crate::board::CSV_HEADER;
+    }
+    out.push('\n');
     for g in groups {
         for row in &g.rows {
             let f = row.ok();
@@ -405,7 +438,10 @@ fn csv(groups: &[Group]) -> String {
                 row.cached.to_string(),
                 first_line(row.error.as_deref().unwrap_or("")).into(),
             ];
-            let line: Vec<String> = fields.iter().map(|s| csv_field(s)).collect();
+            let mut line: Vec<String> = fields.iter().map(|s| csv_field(s)).collect();
+            if timed {
+                line.extend(crate::board::csv_fields(row).iter().map(|s| csv_field(s)));
+            }
             out += &line.join(",");
             out.push('\n');
         }
@@ -415,17 +451,29 @@ fn csv(groups: &[Group]) -> String {
 
 /// One group as a Markdown table (every combination, fastest first).
 pub fn markdown_table(g: &Group) -> String {
+    // With a board, a time column after the figures.
+    let timed = crate::board::has_time(g);
+    let time_head = if timed {
+        format!(" {} |", crate::board::heading(g))
+    } else {
+        String::new()
+    };
     let mut out = format!(
-        "| strategy | {} | front | fits | constant time |\n|---|{}:-:|:-:|:-:|\n",
+        "| strategy | {} |{time_head} front | fits | constant time |\n|---|{}:-:|:-:|:-:|\n",
         FIGURE_COLUMNS.join(" | "),
-        "---:|".repeat(FIGURE_COLUMNS.len())
+        "---:|".repeat(FIGURE_COLUMNS.len() + usize::from(timed))
     );
     for i in display_order(g) {
         let row = &g.rows[i];
         match figure_cells(row) {
             Some(cells) => {
+                let time = if timed {
+                    format!(" | {}", crate::board::cell(row))
+                } else {
+                    String::new()
+                };
                 out += &format!(
-                    "| `{}` | {} | {} | {} | {} |\n",
+                    "| `{}` | {}{time} | {} | {} | {} |\n",
                     row.name,
                     cells.join(" | "),
                     if row.on_front { "*" } else { "" },
@@ -438,7 +486,7 @@ pub fn markdown_table(g: &Group) -> String {
                     "| `{}` | failed: {} |{}\n",
                     row.name,
                     first_line(row.error.as_deref().unwrap_or("")).replace('|', "\\|"),
-                    " |".repeat(FIGURE_COLUMNS.len() + 2)
+                    " |".repeat(FIGURE_COLUMNS.len() + 2 + usize::from(timed))
                 )
             }
         }

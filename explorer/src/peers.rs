@@ -465,6 +465,7 @@ mod tests {
             stale: 0,
             corrupt: Vec::new(),
             seconds: 0.0,
+            board: None,
         }
     }
 

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use crate::analysis::{budgets_text, figures, Answer, Budgets, Group, Row};
 use crate::budget::{group as digits, show_bytes};
+use pqfit_profiles::OpReport;
 
 /// One (target, operation) across the parameter sets swept.
 #[derive(Clone, Debug)]
@@ -166,7 +167,7 @@ fn lines(r: &Ranking, groups: &[Group]) -> Vec<[String; 7]> {
                         cat,
                         digits(f.stack_bytes),
                         digits(f.flash_bytes.total),
-                        digits(f.cycles.avg),
+                        cycles_cell(f),
                         row.name.clone(),
                     ]
                 }
@@ -182,7 +183,7 @@ fn lines(r: &Ranking, groups: &[Group]) -> Vec<[String; 7]> {
                         cat,
                         digits(f.stack_bytes),
                         digits(f.flash_bytes.total),
-                        digits(f.cycles.avg),
+                        cycles_cell(f),
                         format!(
                             "nothing fits; the smallest, {}, is {}",
                             g.rows[*smallest].name,
@@ -202,6 +203,18 @@ fn lines(r: &Ranking, groups: &[Group]) -> Vec<[String; 7]> {
             }
         })
         .collect()
+}
+
+/// Mean model cycles, and on a board the milliseconds at its clock: `21,615,205 (128.662 ms)`.
+fn cycles_cell(f: &OpReport) -> String {
+    match &f.time {
+        Some(t) => format!(
+            "{} ({} ms)",
+            digits(f.cycles.avg),
+            crate::board::ms(t.ms_avg)
+        ),
+        None => digits(f.cycles.avg),
+    }
 }
 
 const HEADS: [&str; 7] = [
@@ -314,7 +327,7 @@ mod tests {
     use crate::analysis::groups;
     use crate::analysis::tests::report;
     use crate::sweep::{Outcome, Sweep};
-    use pqfit_profiles::{OpReport, Scheme};
+    use pqfit_profiles::Scheme;
 
     /// One outcome per (scheme, (stack, flash, cycles)) on m3.
     fn sweep(figs: &[(Scheme, u64, u64, u64)]) -> Sweep {
@@ -344,6 +357,7 @@ mod tests {
             stale: 0,
             corrupt: Vec::new(),
             seconds: 0.0,
+            board: None,
         }
     }
 
@@ -388,6 +402,23 @@ mod tests {
         assert_eq!(v["schemes"][2]["rank"], Value::Null);
         assert_eq!(v["best"]["scheme"], cross3().name());
         assert!(markdown(&r[0], &g).contains("| 2 | ml-dsa-65 | 3 | 11,000 |"));
+
+        // On a board, the cycles carry their milliseconds.
+        let mut timed = s.clone();
+        for o in &mut timed.outcomes {
+            for r in o.result.as_mut().unwrap() {
+                r.time = Some(pqfit_profiles::board::Time {
+                    board: "test board".into(),
+                    clock_mhz: 100.0,
+                    ms_min: r.cycles.min as f64 / 100e3,
+                    ms_avg: r.cycles.avg as f64 / 100e3,
+                    ms_max: r.cycles.max as f64 / 100e3,
+                });
+            }
+        }
+        let g = groups(&timed, &["sign"], budgets);
+        let t = text(&rankings(&g)[0], &g);
+        assert!(t.contains("30,000,000 (300.000 ms)"), "{t}");
 
         // Without the budget the set that was too big is the fastest.
         let g = groups(&s, &["sign"], Budgets::default());

@@ -43,7 +43,12 @@ pub fn write(sweep: &Sweep, out: &Path) -> Result<usize, String> {
     }
     let mut written = 0;
     for t in &targets {
-        let profile = Profile::load(t).map_err(|e| e.to_string())?;
+        // On a board, its budgets and clock (the figures are its already).
+        let profile = match &sweep.board {
+            Some(b) if &b.target == t => b.profile(),
+            _ => Profile::load(t),
+        }
+        .map_err(|e| e.to_string())?;
         let tg: Vec<&Group> = groups.iter().filter(|g| &g.target == t).collect();
         for g in &tg {
             for axis in [Axis::Stack, Axis::Flash] {
@@ -213,16 +218,32 @@ fn method(profile: &Profile) -> Vec<Block> {
         Block::Para(format!(
             "Cycles are **model cycles**, not silicon: a per-instruction cost table with load pipelining, \
              taken-branch penalties and data-dependent multiply/divide costs. On the Cortex-M4 it agrees \
-             with pqm4's published figures within 0.6 % for PQClean's ML-DSA-65 (docs/measurement.md). Not \
-             modelled: flash wait states and caches (the reference board, {}, has {} wait state(s) at {} MHz), \
-             bus contention, interrupts. The M0, M3, RV32 and RV64 (dual-issue) models apply the vendors' documented timings \
+             with pqm4's published figures within 0.6 % for PQClean's ML-DSA-65 (docs/measurement.md). {} \
+             Not modelled: bus contention, interrupts. The M0, M3, RV32 and RV64 (dual-issue) models apply the vendors' documented timings \
              and have not been calibrated against hardware. Points marked \"published, real hardware\" are \
              pqm4's figures on a Cortex-M4 board, drawn for reference only.",
-            profile.board.name,
-            profile.flash_wait_states,
-            profile.clock_hz / 1_000_000
+            wait_states_text(profile)
         )),
     ]
+}
+
+/// What the figures make of flash wait states: a board's are charged (docs/boards.md);
+/// the reference profiles have none.
+fn wait_states_text(profile: &Profile) -> String {
+    let mhz = profile.clock_hz as f64 / 1e6;
+    match profile.fetch {
+        Some(f) => format!(
+            "The board, {}, runs at {mhz} MHz with {} flash wait state(s): the fetch model of \
+             docs/boards.md charges them on instruction fetch and flash loads, behind its prefetch \
+             buffer and caches, and the times are at that clock.",
+            profile.board.name, f.wait_states
+        ),
+        None => format!(
+            "Flash wait states and caches are not charged (the board, {}, has {} wait state(s) at \
+             {mhz} MHz; `--board` charges a real board's, docs/boards.md).",
+            profile.board.name, profile.flash_wait_states
+        ),
+    }
 }
 
 /// The side-by-side tables of pqfit and its peers.
@@ -383,6 +404,10 @@ fn target_page(
 fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
     let mut head = vec!["strategy".to_string()];
     head.extend(crate::output::FIGURE_COLUMNS.map(String::from));
+    let timed = crate::board::has_time(g);
+    if timed {
+        head.push(crate::board::heading(g));
+    }
     head.push("front".into());
     let rows = crate::output::display_order(g)
         .iter()
@@ -392,6 +417,9 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
                 Some(cells) => {
                     let mut v = vec![format!("`{}`", row.name)];
                     v.extend(cells);
+                    if timed {
+                        v.push(crate::board::cell(row));
+                    }
                     v.push(if row.on_front {
                         "*".into()
                     } else {
@@ -412,7 +440,10 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
                                 .unwrap_or("")
                         ),
                     ];
-                    v.resize(crate::output::FIGURE_COLUMNS.len() + 2, String::new());
+                    v.resize(
+                        crate::output::FIGURE_COLUMNS.len() + 2 + usize::from(timed),
+                        String::new(),
+                    );
                     v
                 }
             }

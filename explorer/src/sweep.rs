@@ -37,6 +37,9 @@ pub struct Spec {
     pub cache: Option<Cache>,
     /// Whether the peers (other implementations) are measured too, or alone.
     pub peers: PeerMode,
+    /// The board the targets run on (`--board`): its wait states charged, its clock for
+    /// the times.
+    pub board: Option<pqfit_profiles::board::Board>,
 }
 
 /// Which implementations a sweep measures.
@@ -87,6 +90,8 @@ pub struct Sweep {
     pub corrupt: Vec<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The board of the spec, if any.
+    pub board: Option<pqfit_profiles::board::Board>,
 }
 
 /// The workspace root (the sources the cache key covers).
@@ -140,7 +145,8 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                         &candidate.type_path(),
                         opt_level,
                         spec.runs,
-                    );
+                    )
+                    .with_board(spec.board.as_ref().map(|b| b.model_key()));
                     jobs.push(Job {
                         index: jobs.len(),
                         target: target.clone(),
@@ -267,7 +273,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
         outcomes[index] = Some(outcome);
     }
     let outcomes: Vec<Outcome> = outcomes.into_iter().flatten().collect();
-    Ok(Sweep {
+    let mut sweep = Sweep {
         outcomes,
         sources,
         measured,
@@ -275,7 +281,10 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
         stale,
         corrupt,
         seconds: start.elapsed().as_secs_f64(),
-    })
+        board: spec.board.clone(),
+    };
+    crate::board::stamp(&mut sweep);
+    Ok(sweep)
 }
 
 fn progress(len: u64) -> Option<ProgressBar> {
@@ -304,6 +313,7 @@ fn measure_one(spec: &Spec, job: &Job, slot: usize) -> Result<Measured, String> 
     req.keygen_runs = k.max(1);
     req.sign_runs = s;
     req.verify_runs = v;
+    req.board = spec.board.clone();
     // Worker 0 shares `pq-explore measure`'s directory; the others build beside it.
     if slot > 0 {
         req.target_dir = Some(firmware_dir().join("target").join(format!("slot-{slot}")));

@@ -13,6 +13,7 @@ use unicorn_engine::{
 
 use crate::cost::{self, BlockCost};
 use crate::elf::Image;
+use crate::fetch::Fetch;
 use crate::profile::{Isa, Profile};
 use crate::trace::{Declassified, Event, Tracer};
 use crate::{thumb, Error};
@@ -85,6 +86,8 @@ struct State {
     trace: Option<Box<Tracer>>,
     /// RV32 divide instructions met so far (address, source registers), when tracing.
     rv_divs: HashMap<u64, [u8; 2], BuildHasherDefault<AddrHasher>>,
+    /// A board's flash wait states (`None`: the zero-wait-state reference model).
+    fetch: Option<Fetch>,
 }
 
 /// A data-dependent instruction to hook.
@@ -109,6 +112,8 @@ pub struct Run {
     pub stack_bytes: u64,
     /// The returned value (r0 / a0).
     pub ret: u32,
+    /// Of the cycles, the flash wait states a board charged (0 without a board).
+    pub wait_cycles: u64,
     /// Wall-clock time of the emulation.
     pub wall: Duration,
 }
@@ -227,6 +232,17 @@ impl Machine {
         }
         uc.add_block_hook(1, 0, block_hook)
             .map_err(uc_err("block hook"))?;
+        if let Some(t) = profile.fetch {
+            uc.get_data_mut().fetch = Some(Fetch::new(t, m.flash_origin, m.flash_bytes));
+            // Loads from flash only: RAM accesses run without a hook.
+            uc.add_mem_hook(
+                HookType::MEM_READ,
+                m.flash_origin,
+                m.flash_origin + m.flash_bytes - 1,
+                flash_load_hook,
+            )
+            .map_err(uc_err("flash load hook"))?;
+        }
         // The shared data-dependent hook only when the code holds an instruction whose
         // cost varies on this core: a linear decode of each function symbol, or of every
         // halfword when there are no symbols. Should the scan miss one (data inside a
@@ -304,6 +320,9 @@ impl Machine {
             st.insns = 0;
             st.limit = limit;
             st.limit_hit = false;
+            if let Some(f) = &mut st.fetch {
+                f.reset();
+            }
         }
         let start = Instant::now();
         let result = match self.isa {
@@ -362,6 +381,7 @@ impl Machine {
         // The return itself is a taken branch whose refill the exit block does not see.
         let cycles = st.cycles + st.prev.map_or(0, |(_, t)| u64::from(t.taken));
         let insns = st.insns;
+        let wait_cycles = st.fetch.as_ref().map_or(0, |f| f.wait_cycles);
         let stack_bytes = self.stack_high_water()?;
         if stack_bytes >= self.stack.top - self.stack.bottom {
             return Err(Error::StackOverrun { stack_bytes });
@@ -371,6 +391,7 @@ impl Machine {
             instructions: insns,
             stack_bytes,
             ret,
+            wait_cycles,
             wall,
         })
     }
@@ -487,12 +508,7 @@ const CPSR_IT: u64 = (3 << 25) | (0x3f << 10);
 /// is then translated as conditional: wrong execution, faults. The translated code of
 /// the running block never reads that state back, so clearing it here is exact.
 fn mem_hook(uc: &mut Unicorn<'_, State>, kind: MemType, addr: u64, _size: usize, _v: i64) -> bool {
-    if matches!(uc.get_data().model, Model::Thumb(_)) {
-        let cpsr = uc.reg_read(RegisterARM::CPSR as i32).unwrap_or(0);
-        if cpsr & CPSR_IT != 0 {
-            let _ = uc.reg_write(RegisterARM::CPSR as i32, cpsr & !CPSR_IT);
-        }
-    }
+    clear_it_state(uc);
     let Some(in_window) = uc.get_data().trace.as_ref().map(|t| t.in_window()) else {
         return true;
     };
@@ -503,6 +519,33 @@ fn mem_hook(uc: &mut Unicorn<'_, State>, kind: MemType, addr: u64, _size: usize,
             addr,
             write: kind == MemType::WRITE,
         });
+    }
+    true
+}
+
+/// Clears the IT-block state a memory hook leaves behind (see [`mem_hook`]): every memory
+/// hook must.
+fn clear_it_state(uc: &mut Unicorn<'_, State>) {
+    if matches!(uc.get_data().model, Model::Thumb(_)) {
+        let cpsr = uc.reg_read(RegisterARM::CPSR as i32).unwrap_or(0);
+        if cpsr & CPSR_IT != 0 {
+            let _ = uc.reg_write(RegisterARM::CPSR as i32, cpsr & !CPSR_IT);
+        }
+    }
+}
+
+/// Charges a board's wait states for a load from flash (literal pools, constant tables).
+fn flash_load_hook(
+    uc: &mut Unicorn<'_, State>,
+    _kind: MemType,
+    addr: u64,
+    _size: usize,
+    _v: i64,
+) -> bool {
+    clear_it_state(uc);
+    let st = uc.get_data_mut();
+    if let Some(f) = &mut st.fetch {
+        st.cycles += u64::from(f.load(addr));
     }
     true
 }
@@ -591,6 +634,7 @@ impl State {
             block_profile: None,
             trace: None,
             rv_divs: Default::default(),
+            fetch: None,
         }
     }
 }
@@ -645,6 +689,9 @@ fn block_hook(uc: &mut Unicorn<'_, State>, addr: u64, size: u32) {
     };
     let st = uc.get_data_mut();
     let before = st.cycles;
+    if let Some(f) = &mut st.fetch {
+        st.cycles += u64::from(f.block(addr, size));
+    }
     if let Some((end, term)) = st.prev {
         if addr == end {
             st.cycles += u64::from(term.not_taken);

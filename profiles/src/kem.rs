@@ -163,6 +163,7 @@ pub fn run_kem<K: HostKem>(
         opt_level: req.opt_level.clone(),
         iterations: None,
         preparation: None,
+        time: None,
     };
     let used_bytes = |m: &mut crate::emu::Machine| -> Result<usize, Error> {
         let b = m.read(used.addr, 4)?;

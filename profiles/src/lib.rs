@@ -2,12 +2,15 @@
 //!
 //! - [`profile`]: one TOML file per target in `profiles/targets/` (triple, CPU, board,
 //!   memory map, clock, cycle model).
+//! - [`board`]: a real board extending a profile (clock, flash wait states, prefetch and
+//!   caches, memory sizes); shipped ones in `profiles/boards/`.
 //! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model, and
 //!   [`cost_rv64`] its dual-issue form for RV64 (SiFive U74 class).
 //! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
 //! - [`attribution`]: cycles per basic block and per function symbol (profiling).
 //! - [`trace`], [`ct_check`]: execution traces, and the constant-time check that compares
 //!   them across runs with different secrets on the real firmware.
+//! - [`fetch`]: a board's flash wait states behind its prefetch buffer and caches.
 //! - [`emu`]: unicorn-engine with the cycle model, stack painting and error handling.
 //! - [`cross`]: the CROSS parameter sets as schemes of the harness.
 //! - [`kem`]: the same for the NTRU Prime KEMs (keygen, encaps, decaps).
@@ -19,12 +22,14 @@
 //! The method and its limits are in `docs/measurement.md`.
 
 pub mod attribution;
+pub mod board;
 pub mod cost;
 pub mod cost_rv64;
 pub mod cross;
 pub mod ct_check;
 pub mod elf;
 pub mod emu;
+pub mod fetch;
 pub mod kem;
 pub mod measure;
 pub mod peers;
@@ -34,7 +39,8 @@ pub mod thumb;
 pub mod trace;
 
 pub use measure::{
-    measure, measure_elf, Family, Measurement, OpReport, Preparation, Request, Scheme,
+    measure, measure_elf, measure_elf_on, Family, Measurement, OpReport, Preparation, Request,
+    Scheme,
 };
 pub use profile::Profile;
 

@@ -266,6 +266,9 @@ pub struct Request {
     /// Extra `rustc` flags of the firmware build (for the cost of the value barriers:
     /// `--cfg=pqfit_insecure_no_value_barriers`).
     pub rustflags: Vec<String>,
+    /// A board extending the target: its flash wait states are charged, and every
+    /// operation gets its time at the board's clock ([`OpReport::time`]).
+    pub board: Option<crate::board::Board>,
 }
 
 impl Request {
@@ -282,7 +285,17 @@ impl Request {
             instruction_limit: 4_000_000_000,
             target_dir: None,
             rustflags: Vec::new(),
+            board: None,
         }
+    }
+
+    /// The target's profile, extended by the board if there is one.
+    pub fn profile(&self) -> Result<Profile, Error> {
+        let mut p = Profile::load(&self.target)?;
+        if let Some(b) = &self.board {
+            b.apply(&mut p)?;
+        }
+        Ok(p)
     }
 }
 
@@ -330,6 +343,9 @@ pub struct OpReport {
     /// key), the one-off call that prepared it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preparation: Option<Preparation>,
+    /// With a board: the cycles as milliseconds at its clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<crate::board::Time>,
 }
 
 /// The one-off call behind an operation on kept state (`MlDsa::expand_key` before
@@ -850,9 +866,17 @@ pub(crate) fn status(op: &str, run: &Run) -> Result<(), Error> {
 }
 
 /// Builds and measures one (target, scheme, strategy, opt-level); a strategy `peer:<name>`
-/// measures that peer ([`crate::peers`]).
+/// measures that peer ([`crate::peers`]). With a board, each operation has its time.
 pub fn measure(req: &Request) -> Result<Measurement, Error> {
-    let profile = Profile::load(&req.target)?;
+    let mut m = measure_profile(req)?;
+    if let Some(b) = &req.board {
+        b.stamp(&mut m.ops);
+    }
+    Ok(m)
+}
+
+fn measure_profile(req: &Request) -> Result<Measurement, Error> {
+    let profile = req.profile()?;
     if profile.isa == Isa::Host {
         return Err(Error::Unknown(
             "the host target is not emulated: use the benches (cargo bench) for host timings"
@@ -949,6 +973,7 @@ pub fn run_signature<H: HostSig>(
         opt_level: req.opt_level.clone(),
         iterations: None,
         preparation: None,
+        time: None,
     };
     let mut keygen = Acc::default();
     for (i, x) in inputs.xis.iter().enumerate() {
@@ -1106,7 +1131,17 @@ pub fn measure_elf(
     entries: &[String],
     instruction_limit: u64,
 ) -> Result<Measurement, Error> {
-    let profile = Profile::load(target)?;
+    measure_elf_on(&Profile::load(target)?, elf, entries, instruction_limit)
+}
+
+/// [`measure_elf`] on a given profile (a board's: [`crate::board::Board::profile`]).
+pub fn measure_elf_on(
+    profile: &Profile,
+    elf: &Path,
+    entries: &[String],
+    instruction_limit: u64,
+) -> Result<Measurement, Error> {
+    let profile = profile.clone();
     let bytes = std::fs::read(elf)?;
     let image = Image::parse(&bytes)?;
     let mut m = open(&profile, &bytes, &image)?;
@@ -1133,6 +1168,7 @@ pub fn measure_elf(
             opt_level: String::new(),
             iterations: None,
             preparation: None,
+            time: None,
         };
         ops.push(Acc { runs: vec![run] }.report(&common, name));
     }

@@ -9,7 +9,6 @@
 //! peer:fips204`).
 
 use crate::measure::{build_selection, run_signature, Measurement, MlDsaHost, Request, Selection};
-use crate::profile::Profile;
 use crate::{Error, Scheme};
 
 /// The strategy prefix that names a peer.
@@ -181,7 +180,7 @@ impl Tamper {
 /// peer's, `req.strategy` is not used. With `tamper`, the firmware corrupts that
 /// operation's output, which the checks must report.
 pub fn measure(req: &Request, peer: &Peer, tamper: Option<Tamper>) -> Result<Measurement, Error> {
-    let profile = Profile::load(&req.target)?;
+    let profile = req.profile()?;
     if req.scheme != peer.scheme {
         return Err(Error::Unknown(format!(
             "{} implements {}, not {}",

@@ -157,7 +157,8 @@ pub struct Profile {
     pub cpu: String,
     /// Clock of the reference board in Hz.
     pub clock_hz: u64,
-    /// Flash wait states of the reference board (recorded; not modelled).
+    /// Flash wait states of the reference board (recorded: the reference profiles are
+    /// zero-wait-state models; a board file ([`crate::board`]) models them).
     pub flash_wait_states: u32,
     /// Reference board.
     pub board: Board,
@@ -169,6 +170,10 @@ pub struct Profile {
     pub rv32: Option<Rv32Costs>,
     /// RV64 cost table.
     pub rv64: Option<Rv64Costs>,
+    /// The flash timing the emulator charges: never in a profile file, set by a board
+    /// ([`crate::board::Board::apply`]); `None` is the zero-wait-state reference model.
+    #[serde(skip)]
+    pub fetch: Option<crate::board::FlashTiming>,
 }
 
 /// The directory holding the profile files (`profiles/targets`).
