@@ -10,8 +10,10 @@ rustup show active-toolchain
 # source; see .cargo/config.toml); a TrueType font for the text of pq-explore's plots;
 # arm-none-eabi-gcc and newlib's headers for the PQClean C peer of the measurement
 # firmware (profiles/firmware/src/peers, compiled for the Cortex-M targets with `cc`);
-# valgrind for the constant-time check of the host build (scripts/ct-grind.sh).
-packages="cmake libclang-dev fonts-dejavu-core gcc-arm-none-eabi libnewlib-arm-none-eabi valgrind"
+# valgrind for the constant-time check of the host build (scripts/ct-grind.sh);
+# chromium (/usr/bin/chromium) for the test that loads the report pages in a headless
+# browser (explorer/src/report/browser.rs).
+packages="cmake libclang-dev fonts-dejavu-core gcc-arm-none-eabi libnewlib-arm-none-eabi valgrind chromium"
 # shellcheck disable=SC2086
 if ! dpkg -s $packages >/dev/null 2>&1; then
   apt-get update
