@@ -315,6 +315,21 @@ mod tests {
     }
 
     #[test]
+    fn the_every_family_run_builds_150_combinations_per_target() {
+        let b = base(schemes(FAMILIES).unwrap());
+        let opts = Options {
+            full: Some(vec![Scheme::MlDsa65]),
+            cross_sign_runs: Some(2),
+        };
+        let p = Plan::new(&b, &opts, String::new()).unwrap();
+        let per: Vec<usize> = p.coverage.iter().map(Coverage::combinations).collect();
+        // ML-DSA-65: 108 memory mixes + 4 presets x 2 other Keccak backends; ML-DSA-44
+        // and -87: 4 presets; CROSS: 3 presets x 6 sets; NTRU Prime: 4 multiplications x 2.
+        assert_eq!(per, [4, 116, 4, 3, 3, 3, 3, 3, 3, 4, 4]);
+        assert_eq!(per.iter().sum::<usize>(), 150);
+    }
+
+    #[test]
     fn contradictions_are_errors() {
         let mut b = base(vec![Scheme::MlDsa44]);
         let full = Options {
