@@ -11,8 +11,10 @@ rustup show active-toolchain
 # arm-none-eabi-gcc and newlib's headers for the PQClean C peer of the measurement
 # firmware (profiles/firmware/src/peers, compiled for the Cortex-M targets with `cc`), and
 # riscv64-unknown-elf-gcc with picolibc's headers for the same peer on the rv64 target;
-# valgrind for the constant-time check of the host build (scripts/ct-grind.sh).
-packages="cmake libclang-dev fonts-dejavu-core gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf valgrind"
+# valgrind for the constant-time check of the host build (scripts/ct-grind.sh);
+# chromium (/usr/bin/chromium) for the test that loads the report pages in a headless
+# browser (explorer/src/report/browser.rs).
+packages="cmake libclang-dev fonts-dejavu-core gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf valgrind chromium"
 # shellcheck disable=SC2086
 if ! dpkg -s $packages >/dev/null 2>&1; then
   apt-get update

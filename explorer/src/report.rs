@@ -1,6 +1,13 @@
 //! The architecture reports: per target a Markdown page and a self-contained HTML page
 //! (plots inlined), plus a cross-target page, all written from one document model so the
-//! two formats say the same thing.
+//! two formats say the same thing. One run covers several schemes: [`plan`] says how
+//! each is swept, and the pages say it too.
+
+#[cfg(test)]
+mod browser;
+#[cfg(test)]
+mod fixture;
+pub mod plan;
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -15,9 +22,14 @@ use crate::peers::{self as peer_table, Comparison};
 use crate::plot::{self, Axis};
 use crate::published::{self, Published};
 use crate::sweep::{workspace_root, Sweep};
+use plan::Plan;
 
 /// The stack budgets the recommendations are given for (kB of 1,024 bytes).
 pub const BUDGETS_KB: [u64; 6] = [4, 8, 12, 16, 32, 64];
+
+/// The stack budget of the index's table of every scheme on every target (kB): the
+/// middle of [`BUDGETS_KB`], room for every family's small-stack strategies.
+pub const INDEX_STACK_KB: u64 = 16;
 
 enum Block {
     Heading(u8, String),
@@ -29,12 +41,12 @@ enum Block {
 }
 
 /// Writes every page and plot into `out`; returns the number of files written.
-pub fn write(sweep: &Sweep, out: &Path) -> Result<usize, String> {
+pub fn write(sweep: &Sweep, plan: &Plan, out: &Path) -> Result<usize, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let published = published::load(&published::default_path())?;
     let groups = analysis::groups(sweep, &OPS, Budgets::default());
     let comparisons = crate::peers::comparisons(sweep);
-    let stamp = Stamp::now(sweep);
+    let stamp = Stamp::now(sweep, plan);
     let mut targets: Vec<String> = Vec::new();
     for o in &sweep.outcomes {
         if !targets.contains(&o.target) {
@@ -42,6 +54,7 @@ pub fn write(sweep: &Sweep, out: &Path) -> Result<usize, String> {
         }
     }
     let mut written = 0;
+    let mut profiles = Vec::new();
     for t in &targets {
         // On a board, its budgets and clock (the figures are its already).
         let profile = match &sweep.board {
@@ -60,10 +73,11 @@ pub fn write(sweep: &Sweep, out: &Path) -> Result<usize, String> {
             }
         }
         let comps: Vec<&Comparison> = comparisons.iter().filter(|c| &c.target == t).collect();
-        let doc = target_page(&profile, &tg, &comps, &published, &stamp);
+        let doc = target_page(&profile, &tg, &comps, &published, plan, &stamp);
         written += emit(out, t, &format!("pqfit on {t}"), &doc)?;
+        profiles.push(profile);
     }
-    let doc = index_page(&targets, &groups, &comparisons, &stamp);
+    let doc = index_page(&profiles, &groups, &comparisons, plan, &stamp);
     written += emit(out, "index", "pqfit: architecture report", &doc)?;
     Ok(written)
 }
@@ -74,12 +88,12 @@ struct Stamp {
     revision: String,
     sources: String,
     sweep: String,
-    /// The sweep measured the peers (`--peers`).
-    peers: bool,
+    /// The command that regenerates the pages.
+    command: String,
 }
 
 impl Stamp {
-    fn now(s: &Sweep) -> Self {
+    fn now(s: &Sweep, plan: &Plan) -> Self {
         let git = |args: &[&str]| {
             Command::new("git")
                 .args(args)
@@ -115,19 +129,15 @@ impl Stamp {
                 s.cached,
                 duration(s.seconds)
             ),
-            peers: s.outcomes.iter().any(|o| o.candidate.peer().is_some()),
+            command: plan.command.clone(),
         }
     }
 
     fn block(&self) -> Block {
         Block::Para(format!(
             "Generated {} (UTC) from git revision `{}` (sources SHA-256 `{}…`): {}. \
-             Regenerate with `cargo run --release -p pq-explore -- report --target all{} --out docs/reports`.",
-            self.date,
-            self.revision,
-            self.sources,
-            self.sweep,
-            if self.peers { " --peers" } else { "" }
+             Regenerate with `{}`.",
+            self.date, self.revision, self.sources, self.sweep, self.command
         ))
     }
 }
@@ -207,12 +217,13 @@ fn method(profile: &Profile) -> Vec<Block> {
         Block::Heading(2, "Method and limits".into()),
         Block::Para(format!(
             "Each combination is a firmware built for `{}` (`-C target-cpu={}`, opt-level 3, LTO) and run in \
-             unicorn-engine under the `{}` cycle model of `profiles/targets/{}.toml`; every key and \
-             signature is checked byte for byte against the host. Stack is the high-water mark of a \
-             painted stack, excluding the caller's key, message and signature buffers (as pqm4 reports \
-             it); flash is the whole firmware (PT_LOAD total, keygen + sign + verify); RAM is stack plus \
-             .data/.bss. Signing cycles are min / mean / max over 16 fixed 59-byte messages (the \
-             rejection loop makes them vary), key generation over 3 seeds, verification over 4 signatures.",
+             unicorn-engine under the `{}` cycle model of `profiles/targets/{}.toml`; every key, \
+             signature, ciphertext and shared secret is checked byte for byte against the host. Stack is \
+             the high-water mark of a painted stack, excluding the caller's key, message and signature \
+             buffers (as pqm4 reports it); flash is the whole firmware (PT_LOAD total, every operation of \
+             the scheme); RAM is stack plus .data/.bss. Cycles are min / mean / max over the runs of \
+             \"What was measured\" (fixed 59-byte messages for signing, where ML-DSA's rejection \
+             loop makes them vary; different seeds for key generation).",
             profile.triple, profile.cpu, profile.name, profile.name
         )),
         Block::Para(format!(
@@ -281,30 +292,142 @@ fn target_page(
     groups: &[&Group],
     comps: &[&Comparison],
     published: &[Published],
+    plan: &Plan,
     stamp: &Stamp,
 ) -> Vec<Block> {
-    let mut doc = vec![
-        Block::Heading(
-            1,
-            format!("pqfit on {}: {}", profile.name, profile.description),
-        ),
-        stamp.block(),
-        Block::Para(format!(
-            "Reference board: {} ({} of flash, {} of RAM). [All targets](index.md).",
+    let schemes = schemes_of(groups.iter().copied());
+    let mut doc =
+        vec![
+            Block::Heading(
+                1,
+                format!("pqfit on {}: {}", profile.name, profile.description),
+            ),
+            stamp.block(),
+            Block::Para(format!(
+            "Reference board: {} ({} of flash, {} of RAM). [All targets](index.md). Schemes: {}.",
             profile.board.name,
             show_bytes(profile.board.flash_bytes),
-            show_bytes(profile.board.ram_bytes)
+            show_bytes(profile.board.ram_bytes),
+            schemes
+                .iter()
+                .map(|s| format!("[{}](#{})", title(*s), slug(&scheme_heading(*s, &profile.name))))
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
-    ];
+        ];
+    doc.extend(coverage_blocks(plan, &schemes, 2));
     doc.extend(comparison_blocks(comps, 2));
+    for scheme in schemes {
+        doc.push(Block::Heading(2, scheme_heading(scheme, &profile.name)));
+        if let Some(c) = plan.of(scheme) {
+            doc.push(Block::Para(format!(
+                "Swept: {} ({} per target); runs per combination {}: {}.",
+                c.what(),
+                c.combinations(),
+                run_names(scheme),
+                c.runs_text()
+            )));
+        }
+        for g in groups.iter().filter(|g| g.scheme == scheme) {
+            doc.extend(op_section(profile, g, published));
+        }
+    }
+    doc.extend(method(profile));
+    doc
+}
+
+/// The heading of a scheme's section on a target page (its anchor is [`slug`] of it).
+fn scheme_heading(scheme: pqfit_profiles::Scheme, target: &str) -> String {
+    format!("{} on {target}", title(scheme))
+}
+
+/// `ML-DSA-65`, `CROSS-RSDP-1-SMALL`, `SNTRUP761`.
+fn title(scheme: pqfit_profiles::Scheme) -> String {
+    scheme.name().to_uppercase()
+}
+
+/// What the three run counts are of, for a scheme.
+fn run_names(scheme: pqfit_profiles::Scheme) -> &'static str {
+    if scheme.is_kem() {
+        "(key generations / encapsulations / decapsulations)"
+    } else {
+        "(key generations / signed messages / verifications)"
+    }
+}
+
+/// The schemes of `groups`, in order of appearance.
+fn schemes_of<'a>(groups: impl Iterator<Item = &'a Group>) -> Vec<pqfit_profiles::Scheme> {
+    let mut out = Vec::new();
     for g in groups {
-        let scheme = g.scheme.name().to_uppercase();
-        doc.push(Block::Heading(
-            2,
-            format!("{scheme} {} on {}", verb(g.op), g.target),
-        ));
-        doc.push(Block::Heading(3, "Recommendations per stack budget".into()));
-        doc.push(Block::Table(
+        if !out.contains(&g.scheme) {
+            out.push(g.scheme);
+        }
+    }
+    out
+}
+
+/// The anchor GitHub gives a Markdown heading (and the HTML pages give theirs):
+/// lower case, spaces to `-`, other punctuation but `-` and `_` dropped.
+fn slug(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What each scheme's sweep covered, as a table (with why not everything is swept).
+fn coverage_blocks(plan: &Plan, schemes: &[pqfit_profiles::Scheme], level: u8) -> Vec<Block> {
+    let rows: Vec<Vec<String>> = schemes
+        .iter()
+        .filter_map(|s| plan.of(*s))
+        .map(|c| {
+            vec![
+                title(c.scheme),
+                c.what(),
+                c.combinations().to_string(),
+                c.runs_text(),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    vec![
+        Block::Heading(level, "What was measured".into()),
+        Block::Para(
+            "A sweep of every family in every combination on every target would take days, so \
+             a run can give every combination only to some schemes (`--full`) and the presets \
+             (for NTRU Prime the four main multiplications) to the rest, and sign fewer messages \
+             for CROSS, whose signing runs for hundreds of millions of model cycles \
+             (`--cross-sign-runs`). Runs are key generations / signed messages or encapsulations \
+             / verifications or decapsulations per combination; cycles are min / mean / max \
+             over them."
+                .into(),
+        ),
+        Block::Table(
+            vec![
+                "scheme".into(),
+                "strategies swept".into(),
+                "combinations per target".into(),
+                "runs".into(),
+            ],
+            rows,
+        ),
+    ]
+}
+
+/// One operation of one scheme on a target page: recommendations, plots, front, table.
+fn op_section(profile: &Profile, g: &Group, published: &[Published]) -> Vec<Block> {
+    let scheme = title(g.scheme);
+    let mut doc = vec![
+        Block::Heading(3, op_heading(g)),
+        Block::Heading(4, "Recommendations per stack budget".into()),
+        Block::Table(
             vec![
                 "stack budget".into(),
                 "fastest combination".into(),
@@ -313,91 +436,90 @@ fn target_page(
                 "flash (B)".into(),
             ],
             recommendations(g),
-        ));
-        let fits_board = g
-            .rows
-            .iter()
-            .filter_map(|r| r.ours())
-            .filter(|r| {
-                analysis::ram(r) <= profile.board.ram_bytes
-                    && r.flash_bytes.total <= profile.board.flash_bytes
-            })
-            .count();
-        let ok = g.rows.iter().filter(|r| r.ours().is_some()).count();
-        let peers = g.rows.iter().filter(|r| r.peer.is_some()).count();
-        doc.push(Block::Para(format!(
-            "{ok} of {} combinations built and ran; {fits_board} fit the {}'s RAM and flash.{}",
-            g.rows.len() - peers,
-            profile.board.name,
-            if peers > 0 {
-                format!(
-                    " The {peers} peers (rows `peer: …`, crosses on the plots) are other \
-                     implementations measured the same way, for comparison."
-                )
-            } else {
-                String::new()
-            }
-        )));
-        for axis in [Axis::Stack, Axis::Flash] {
-            doc.push(Block::Plot(
-                plot::stem(g, axis),
-                format!(
-                    "{scheme} {}: {} against model cycles on {}",
-                    g.op,
-                    axis.slug(),
-                    g.target
-                ),
-            ));
+        ),
+    ];
+    let fits_board = g
+        .rows
+        .iter()
+        .filter_map(|r| r.ours())
+        .filter(|r| {
+            analysis::ram(r) <= profile.board.ram_bytes
+                && r.flash_bytes.total <= profile.board.flash_bytes
+        })
+        .count();
+    let ok = g.rows.iter().filter(|r| r.ours().is_some()).count();
+    let peers = g.rows.iter().filter(|r| r.peer.is_some()).count();
+    doc.push(Block::Para(format!(
+        "{ok} of {} combinations built and ran; {fits_board} fit the {}'s RAM and flash.{}",
+        g.rows.len() - peers,
+        profile.board.name,
+        if peers > 0 {
+            format!(
+                " The {peers} peers (rows `peer: …`, crosses on the plots) are other \
+                 implementations measured the same way, for comparison."
+            )
+        } else {
+            String::new()
         }
-        let refs: Vec<String> = published
-            .iter()
-            .filter(|p| p.target == g.target && p.scheme == g.scheme.name())
-            .filter_map(|p| {
-                p.op(g.op).map(|o| {
-                    format!(
-                        "{}: {} cycles, {} B of stack",
-                        p.label,
-                        digits(o.cycles),
-                        digits(o.stack)
-                    )
-                })
-            })
-            .collect();
-        if !refs.is_empty() {
-            doc.push(Block::Para(format!(
-                "Published, real hardware (pqm4, for reference): {}.",
-                refs.join("; ")
-            )));
-        }
-        let front: Vec<String> = stack_front(g)
-            .iter()
-            .filter_map(|r| {
-                r.ok().map(|f| {
-                    format!(
-                        "{:>8} B  {:>13} cycles  {}",
-                        digits(f.stack_bytes),
-                        digits(f.cycles.avg),
-                        r.name
-                    )
-                })
-            })
-            .collect();
-        doc.push(Block::Heading(
-            3,
-            "Pareto front, stack against mean cycles".into(),
+    )));
+    for axis in [Axis::Stack, Axis::Flash] {
+        doc.push(Block::Plot(
+            plot::stem(g, axis),
+            format!(
+                "{scheme} {}: {} against model cycles on {}",
+                g.op,
+                axis.slug(),
+                g.target
+            ),
         ));
-        doc.push(Block::Code(front.join("\n")));
-        doc.push(Block::Heading(3, "Every combination".into()));
-        doc.push(Block::Para(format!(
-            "Fastest first; `*`: on the (stack, flash, cycles) Pareto front. The Rust type of a \
-                 combination is `pqfit::{}<...>` with the strategy named as in the first column \
-                 (`pq-explore --format json` gives each one's `rust_type`).",
-            g.scheme.alias()
-        )));
-        let (head, rows) = table_of(g);
-        doc.push(Block::Table(head, rows));
     }
-    doc.extend(method(profile));
+    let refs: Vec<String> = published
+        .iter()
+        .filter(|p| p.target == g.target && p.scheme == g.scheme.name())
+        .filter_map(|p| {
+            p.op(g.op).map(|o| {
+                format!(
+                    "{}: {} cycles, {} B of stack",
+                    p.label,
+                    digits(o.cycles),
+                    digits(o.stack)
+                )
+            })
+        })
+        .collect();
+    if !refs.is_empty() {
+        doc.push(Block::Para(format!(
+            "Published, real hardware (pqm4, for reference): {}.",
+            refs.join("; ")
+        )));
+    }
+    let front: Vec<String> = stack_front(g)
+        .iter()
+        .filter_map(|r| {
+            r.ok().map(|f| {
+                format!(
+                    "{:>8} B  {:>13} cycles  {}",
+                    digits(f.stack_bytes),
+                    digits(f.cycles.avg),
+                    r.name
+                )
+            })
+        })
+        .collect();
+    doc.push(Block::Heading(
+        4,
+        "Pareto front, stack against mean cycles".into(),
+    ));
+    doc.push(Block::Code(front.join("\n")));
+    doc.push(Block::Heading(4, "Every combination".into()));
+    doc.push(Block::Para(format!(
+        "Fastest first; `*`: on the (stack, flash, cycles) Pareto front. The Rust type of a \
+         combination is `pqfit::{}<...>` with the strategy named as in the first column \
+         (`pq-explore --format json` gives each one's `rust_type`).",
+        g.scheme.alias()
+    )));
+    let (head, rows) = table_of(g);
+    doc.push(Block::Table(head, rows));
     doc
 }
 
@@ -453,29 +575,28 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
 }
 
 fn index_page(
-    targets: &[String],
+    profiles: &[Profile],
     groups: &[Group],
     comparisons: &[Comparison],
+    plan: &Plan,
     stamp: &Stamp,
 ) -> Vec<Block> {
+    let schemes = schemes_of(groups.iter());
     let mut doc = vec![
         Block::Heading(1, "pqfit: architecture report".into()),
         stamp.block(),
         Block::Para(format!(
-            "Every strategy combination measured on each target; one page per target: {}.",
-            targets
+            "Every scheme measured on each target; one page per target: {}.",
+            profiles
                 .iter()
-                .map(|t| format!("[{t}]({t}.md)"))
+                .map(|p| format!("[{}]({}.md)", p.name, p.name))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
     ];
-    let mut schemes = Vec::new();
-    for g in groups {
-        if !schemes.contains(&g.scheme) {
-            schemes.push(g.scheme);
-        }
-    }
+    doc.extend(overview(profiles, groups, &schemes));
+    doc.extend(coverage_blocks(plan, &schemes, 2));
+    doc.push(Block::Heading(2, "Details per scheme".into()));
     for scheme in schemes {
         for &op in scheme.ops() {
             let gs: Vec<&Group> = groups
@@ -486,10 +607,10 @@ fn index_page(
                 continue;
             }
             doc.push(Block::Heading(
-                2,
+                3,
                 format!(
                     "{} {}: the fastest combination per stack budget",
-                    scheme.name().to_uppercase(),
+                    title(scheme),
                     verb(op)
                 ),
             ));
@@ -512,10 +633,10 @@ fn index_page(
             doc.push(Block::Table(head, rows));
         }
         doc.push(Block::Heading(
-            2,
+            3,
             format!(
                 "{} labelled strategies across targets (mean model cycles / stack)",
-                scheme.name().to_uppercase()
+                title(scheme)
             ),
         ));
         let labels: Vec<&'static str> =
@@ -553,6 +674,94 @@ fn index_page(
         "Cycles are model cycles (docs/measurement.md); each target page states its model's limits.".into(),
     ));
     doc
+}
+
+/// The index's one table: every scheme and operation against every target, each cell
+/// the fastest combination within [`INDEX_STACK_KB`] of stack that fits the target's
+/// reference board.
+fn overview(
+    profiles: &[Profile],
+    groups: &[Group],
+    schemes: &[pqfit_profiles::Scheme],
+) -> Vec<Block> {
+    let mut head = vec!["scheme".to_string(), "operation".to_string()];
+    head.extend(
+        profiles
+            .iter()
+            .map(|p| format!("{} ({})", p.name, p.board.name)),
+    );
+    let mut rows = Vec::new();
+    for &scheme in schemes {
+        for &op in scheme.ops() {
+            let cells: Vec<String> = profiles
+                .iter()
+                .map(|p| {
+                    groups
+                        .iter()
+                        .find(|g| g.scheme == scheme && g.op == op && g.target == p.name)
+                        .map_or("not measured".into(), |g| overview_cell(p, g))
+                })
+                .collect();
+            if cells.iter().all(|c| c == "not measured") {
+                continue;
+            }
+            let mut row = vec![title(scheme), op.to_string()];
+            row.extend(cells);
+            rows.push(row);
+        }
+    }
+    vec![
+        Block::Heading(2, "Every scheme on every target".into()),
+        Block::Para(format!(
+            "Each cell: the fastest pqfit combination with at most {INDEX_STACK_KB} kB of stack \
+             whose RAM (stack + .data/.bss) and flash fit the target's reference board: its mean \
+             **model cycles** (millions), its stack, and its name (a preset, or a custom mix \
+             named on the target page). Within a row the targets run the same code at the same \
+             budget, so the cells compare the cores; within a column, the schemes. \
+             \"nothing fits\" names the limits every combination exceeds and gives the least \
+             stack any needs."
+        )),
+        Block::Table(head, rows),
+    ]
+}
+
+fn overview_cell(p: &Profile, g: &Group) -> String {
+    let b = Budgets {
+        stack: Some(INDEX_STACK_KB * 1024),
+        flash: Some(p.board.flash_bytes),
+        ram: Some(p.board.ram_bytes),
+    };
+    let kb = |bytes: u64| format!("{:.1} kB", bytes as f64 / 1024.0);
+    match answer(&g.rows, &b) {
+        Answer::Best(i) => {
+            let row = &g.rows[i];
+            let r = row.ok().expect("answers have figures");
+            let name = match row.preset {
+                Some(_) => format!("`{}`", row.name),
+                None => format!("[custom]({}.md#{})", g.target, slug(&op_heading(g))),
+            };
+            format!(
+                "{:.2} M · {} · {name}",
+                r.cycles.avg as f64 / 1e6,
+                kb(r.stack_bytes)
+            )
+        }
+        Answer::NothingFits { smallest, over } => {
+            let r = g.rows[smallest].ok().expect("answers have figures");
+            let what: Vec<&str> = over.iter().map(|(name, _)| *name).collect();
+            format!(
+                "nothing fits ({} over; least stack {})",
+                what.join(", "),
+                kb(r.stack_bytes)
+            )
+        }
+        Answer::NoResults => "no results".into(),
+    }
+}
+
+/// The heading of an operation's section on a target page.
+fn op_heading(g: &Group) -> String {
+    format!("{} {} on {}", title(g.scheme), verb(g.op), g.target)
 }
 
 fn millions(cycles: &str) -> String {
@@ -661,10 +870,21 @@ fn html(dir: &Path, title: &str, doc: &[Block]) -> Result<String, String> {
          </style></head><body>\n",
         escape(title)
     );
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for b in doc {
         match b {
             Block::Heading(level, text) => {
-                let _ = writeln!(s, "<h{level}>{}</h{level}>", inline(text));
+                // As GitHub does: a repeated anchor gets `-1`, `-2`, ...
+                let base = slug(text);
+                let n = seen.entry(base.clone()).or_insert(0);
+                let id = if *n == 0 { base } else { format!("{base}-{n}") };
+                *n += 1;
+                let _ = writeln!(
+                    s,
+                    "<h{level} id=\"{}\">{}</h{level}>",
+                    escape(&id),
+                    inline(text)
+                );
             }
             Block::Para(text) => {
                 let _ = writeln!(s, "<p>{}</p>", inline(text));
@@ -694,8 +914,9 @@ fn html(dir: &Path, title: &str, doc: &[Block]) -> Result<String, String> {
                 };
                 let _ = writeln!(
                     s,
-                    "<figure>{svg}<figcaption>{}</figcaption></figure>",
-                    escape(caption)
+                    "<figure>{svg}<figcaption>{} (<a href=\"{}.png\">PNG</a>)</figcaption></figure>",
+                    escape(caption),
+                    escape(stem)
                 );
             }
             Block::Code(text) => {
@@ -716,6 +937,60 @@ mod tests {
         assert_eq!(civil_date(0), "1970-01-01");
         assert_eq!(civil_date(951_782_400), "2000-02-29");
         assert_eq!(civil_date(1_796_169_600 + 86_399), "2026-12-02");
+    }
+
+    #[test]
+    fn slugs_match_githubs_anchors() {
+        assert_eq!(slug("ML-DSA-65 on m4"), "ml-dsa-65-on-m4");
+        assert_eq!(
+            slug("SNTRUP761 key generation on rv32"),
+            "sntrup761-key-generation-on-rv32"
+        );
+        assert_eq!(slug("a (b), c: d"), "a-b-c-d");
+    }
+
+    #[test]
+    fn the_index_compares_every_scheme_on_every_target_in_one_table() {
+        let (sweep, plan) = fixture::sweep();
+        let dir = std::env::temp_dir().join(format!("pq-explore-index-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        write(&sweep, &plan, &dir).unwrap();
+        let index = std::fs::read_to_string(dir.join("index.md")).unwrap();
+        let at = index
+            .find("## Every scheme on every target")
+            .expect("the table");
+        let table: Vec<&str> = index[at..]
+            .lines()
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        assert!(
+            table[0].starts_with("| scheme | operation | m4 (STM32F407) | rv32 ("),
+            "{}",
+            table[0]
+        );
+        // ML-DSA: 3 sets x 4 operations; CROSS: 6 x 3; NTRU Prime: 2 x 3.
+        assert_eq!(table.len() - 2, 12 + 18 + 6);
+        assert!(index.contains("| SNTRUP761 | encaps | "), "{index}");
+        let ok = table[2..].iter().filter(|r| r.contains(" M · ")).count();
+        assert!(ok > 30, "{}", table.join("\n"));
+        // The coverage of each scheme is stated, with CROSS's fewer signed messages.
+        assert!(
+            index.contains(
+                "| CROSS-RSDP-1-SMALL | the presets only, default Keccak backend | 3 | 3 / 2 / 4 |"
+            ),
+            "{index}"
+        );
+        let m4 = std::fs::read_to_string(dir.join("m4.md")).unwrap();
+        for s in plan.coverage.iter().map(|c| c.scheme) {
+            let heading = format!("## {} on m4", title(s));
+            assert!(m4.contains(&heading), "{heading}");
+            assert!(m4.contains(&format!("(#{})", slug(&heading[3..]))));
+        }
+        let rv = std::fs::read_to_string(dir.join("rv32.md")).unwrap();
+        assert!(rv.contains("failed: firmware build failed: synthetic error"));
+        assert!(m4.contains("Regenerate with `pq-explore report (test fixture)`"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

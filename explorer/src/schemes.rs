@@ -6,16 +6,42 @@ use pqfit_profiles::measure::Family;
 use pqfit_profiles::Scheme;
 
 /// The words `--scheme` takes besides parameter-set names.
-pub const GROUP_WORDS: [&str; 6] = ["all", "signatures", "kems", "ml-dsa", "cross", "ntru-prime"];
+pub const GROUP_WORDS: [&str; 8] = [
+    "all",
+    "signatures",
+    "kems",
+    "ml-dsa",
+    "cross",
+    "ntru-prime",
+    FAMILIES,
+    CROSS_CATEGORY_1,
+];
+
+/// The sets the reports cover: ML-DSA-44/65/87, the CROSS sets of category 1, sntrup761
+/// and ntrulpr761.
+pub const FAMILIES: &str = "families";
+
+/// The six CROSS parameter sets of NIST security category 1.
+pub const CROSS_CATEGORY_1: &str = "cross-1";
 
 /// The parameter sets a word of `--scheme` stands for, when it is a family or a kind.
 fn group(word: &str) -> Option<Vec<Scheme>> {
     let all = Scheme::all();
     let of = |keep: &dyn Fn(Scheme) -> bool| all.iter().copied().filter(|s| keep(*s)).collect();
+    let cross_1 = |s: Scheme| s.family() == Family::Cross && s.category() == 1;
     match word {
         "all" => Some(all.clone()),
         "signatures" => Some(of(&|s| !s.is_kem())),
         "kems" => Some(of(&|s| s.is_kem())),
+        CROSS_CATEGORY_1 => Some(of(&cross_1)),
+        FAMILIES => Some(
+            [
+                of(&|s| s.family() == Family::MlDsa),
+                of(&cross_1),
+                of(&|s| s.family() == Family::NtruPrime),
+            ]
+            .concat(),
+        ),
         _ => Family::ALL
             .iter()
             .find(|f| f.name() == word || f.name().replace('-', "") == word)
@@ -33,6 +59,9 @@ pub fn select(spec: &str, category: Option<u8>) -> Result<Vec<Scheme>, String> {
     }
     let mut named = Vec::new();
     for word in spec.split(',').map(str::trim) {
+        if word.is_empty() {
+            return Err(format!("--scheme {spec:?}: an empty name"));
+        }
         let key = word.to_ascii_lowercase();
         let sets = match group(&key) {
             Some(sets) => sets,

@@ -1,0 +1,320 @@
+//! What one `pq-explore report` run measures for each scheme. Sweeping every family in
+//! every combination on every target would take days (CROSS signing alone runs for
+//! minutes per combination), so a run can give every combination to a few schemes
+//! (`--full`) and only the presets to the rest, and sign fewer messages for CROSS
+//! (`--cross-sign-runs`). The plan is stated on the pages, so a reader knows what each
+//! table covers.
+
+use pqfit_profiles::Scheme;
+
+use crate::combos::{self, KeccakAxis};
+use crate::sweep::{self, Spec, Sweep};
+
+/// How one scheme is swept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    /// The parameter set.
+    pub scheme: Scheme,
+    /// Only the presets (ML-DSA, CROSS) or the main multiplications (NTRU Prime).
+    pub presets_only: bool,
+    /// Keccak backends crossed with the strategies.
+    pub keccak: KeccakAxis,
+    /// Key generations, signed messages (or encapsulations) and verifications (or
+    /// decapsulations) per combination.
+    pub runs: [usize; 3],
+}
+
+impl Coverage {
+    /// Combinations built per target (peers not counted).
+    pub fn combinations(&self) -> usize {
+        combos::candidates(self.scheme, self.presets_only, self.keccak).len()
+    }
+
+    /// What the combinations are, in words.
+    pub fn what(&self) -> String {
+        let strategies = match (self.scheme.is_kem(), self.presets_only) {
+            (true, true) => "the four main multiplications",
+            (true, false) => "every multiplication",
+            (false, true) => "the presets only",
+            (false, false) => "every combination",
+        };
+        let keccak = match (self.scheme.is_kem(), self.keccak) {
+            (true, _) => "",
+            (false, KeccakAxis::Default) => ", default Keccak backend",
+            (false, KeccakAxis::Presets) => ", presets with every Keccak backend",
+            (false, KeccakAxis::All) => ", every Keccak backend",
+        };
+        format!("{strategies}{keccak}")
+    }
+
+    /// `3 / 16 / 4`: the runs per combination of the three operations.
+    pub fn runs_text(&self) -> String {
+        let [k, s, v] = self.runs;
+        format!("{k} / {s} / {v}")
+    }
+}
+
+/// A report run: each scheme's coverage, in the order asked, and the command that
+/// regenerates it.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// One per scheme.
+    pub coverage: Vec<Coverage>,
+    /// The command line, as a user types it again.
+    pub command: String,
+}
+
+/// The schemes of `--scheme` (names, families, kinds and the keywords `families` and
+/// `cross-1`, comma-separated; duplicates dropped), kept to `category` when
+/// given: `crate::schemes::select`.
+pub fn schemes(arg: &str, category: Option<u8>) -> Result<Vec<Scheme>, String> {
+    crate::schemes::select(arg, category)
+}
+
+/// Options of the plan beyond the base sweep's.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Schemes swept in every combination (with the base's Keccak axis); the others get
+    /// the presets only, with the default Keccak backend. `None`: every scheme as the
+    /// base says.
+    pub full: Option<Vec<Scheme>>,
+    /// Messages signed per CROSS combination (`None`: as the base).
+    pub cross_sign_runs: Option<usize>,
+}
+
+impl Plan {
+    /// The plan for `base.schemes` with `options`; `command` is the command line.
+    pub fn new(base: &Spec, options: &Options, command: String) -> Result<Plan, String> {
+        if let Some(full) = &options.full {
+            if base.presets_only {
+                return Err(
+                    "--full and --presets-only contradict: --full already gives \
+                            every scheme not named the presets only"
+                        .into(),
+                );
+            }
+            if let Some(s) = full.iter().find(|s| !base.schemes.contains(s)) {
+                return Err(format!(
+                    "--full {}: not among the schemes of --scheme",
+                    s.name()
+                ));
+            }
+        }
+        if options.cross_sign_runs == Some(0) {
+            return Err("--cross-sign-runs must be at least 1".into());
+        }
+        let coverage = base
+            .schemes
+            .iter()
+            .map(|&scheme| {
+                let (presets_only, keccak) = match &options.full {
+                    Some(full) if !full.contains(&scheme) => (true, KeccakAxis::Default),
+                    _ => (base.presets_only, base.keccak),
+                };
+                let mut runs = base.runs;
+                if let (Scheme::Cross(_), Some(n)) = (scheme, options.cross_sign_runs) {
+                    runs[1] = n;
+                }
+                Coverage {
+                    scheme,
+                    presets_only,
+                    keccak,
+                    runs,
+                }
+            })
+            .collect();
+        Ok(Plan { coverage, command })
+    }
+
+    /// The coverage of `scheme`.
+    pub fn of(&self, scheme: Scheme) -> Option<&Coverage> {
+        self.coverage.iter().find(|c| c.scheme == scheme)
+    }
+
+    /// Runs one sweep per distinct coverage setting and merges them, in the order of the
+    /// base's targets, then of the plan's schemes.
+    pub fn run(&self, base: &Spec) -> Result<Sweep, String> {
+        let mut merged: Option<Sweep> = None;
+        let mut done: Vec<&Coverage> = Vec::new();
+        for c in &self.coverage {
+            let same = |d: &&Coverage| {
+                d.presets_only == c.presets_only && d.keccak == c.keccak && d.runs == c.runs
+            };
+            if done.iter().any(same) {
+                continue;
+            }
+            done.push(c);
+            let spec = Spec {
+                schemes: self
+                    .coverage
+                    .iter()
+                    .filter(|d| same(d))
+                    .map(|d| d.scheme)
+                    .collect(),
+                presets_only: c.presets_only,
+                keccak: c.keccak,
+                runs: c.runs,
+                ..base.clone()
+            };
+            let s = sweep::run(&spec)?;
+            merged = Some(match merged {
+                None => s,
+                Some(mut m) => {
+                    m.outcomes.extend(s.outcomes);
+                    m.measured += s.measured;
+                    m.cached += s.cached;
+                    m.stale += s.stale;
+                    m.corrupt.extend(s.corrupt);
+                    m.seconds += s.seconds;
+                    m
+                }
+            });
+        }
+        let mut sweep = merged.ok_or("no scheme to report on")?;
+        let rank = |o: &sweep::Outcome| {
+            (
+                base.targets.iter().position(|t| *t == o.target),
+                self.coverage.iter().position(|c| c.scheme == o.scheme),
+            )
+        };
+        // Stable: each scheme's candidates keep the sweep's order.
+        sweep.outcomes.sort_by_key(rank);
+        Ok(sweep)
+    }
+}
+
+/// The command line of this process as a user types it again: `cargo run --release -p
+/// pq-explore -- <arguments>`, arguments with shell metacharacters single-quoted.
+pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
+    let mut s = String::from("cargo run --release -p pq-explore --");
+    for a in args {
+        s.push(' ');
+        if !a.is_empty()
+            && a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.,/=:+@".contains(c))
+        {
+            s += &a;
+        } else {
+            s += &format!("'{}'", a.replace('\'', r"'\''"));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schemes::FAMILIES;
+
+    fn base(schemes: Vec<Scheme>) -> Spec {
+        Spec {
+            targets: vec!["m4".into()],
+            schemes,
+            presets_only: false,
+            keccak: KeccakAxis::Presets,
+            opt_levels: vec!["3".into()],
+            runs: [3, 16, 4],
+            jobs: 1,
+            cache: None,
+            peers: sweep::PeerMode::Without,
+            board: None,
+        }
+    }
+
+    #[test]
+    fn the_families_keyword() {
+        let s = schemes("families", None).unwrap();
+        let names: Vec<&str> = s.iter().map(|s| s.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "ml-dsa-44",
+                "ml-dsa-65",
+                "ml-dsa-87",
+                "cross-rsdp-1-fast",
+                "cross-rsdp-1-balanced",
+                "cross-rsdp-1-small",
+                "cross-rsdpg-1-fast",
+                "cross-rsdpg-1-balanced",
+                "cross-rsdpg-1-small",
+                "sntrup761",
+                "ntrulpr761"
+            ]
+        );
+        assert_eq!(
+            schemes("sntrup761, cross-1,sntrup761", None).unwrap().len(),
+            7
+        );
+        let e = schemes("ml-dsa-66", None).unwrap_err();
+        assert!(e.contains("families"), "{e}");
+        assert!(schemes("ml-dsa-65,", None).is_err());
+    }
+
+    #[test]
+    fn full_schemes_and_cross_runs() {
+        let b = base(schemes("ml-dsa-65,ml-dsa-44,cross-rsdp-1-small", None).unwrap());
+        let opts = Options {
+            full: Some(vec![Scheme::MlDsa65]),
+            cross_sign_runs: Some(2),
+        };
+        let p = Plan::new(&b, &opts, "cmd".into()).unwrap();
+        let full = p.of(Scheme::MlDsa65).unwrap();
+        assert!(!full.presets_only);
+        assert_eq!(full.keccak, KeccakAxis::Presets);
+        assert_eq!(full.runs, [3, 16, 4]);
+        let small = p.of(Scheme::MlDsa44).unwrap();
+        assert!(small.presets_only);
+        assert_eq!(small.keccak, KeccakAxis::Default);
+        assert_eq!(small.combinations(), 4);
+        assert_eq!(small.what(), "the presets only, default Keccak backend");
+        let cross = p.of(Scheme::parse("cross-rsdp-1-small").unwrap()).unwrap();
+        assert_eq!(cross.runs, [3, 2, 4]);
+        assert_eq!(cross.combinations(), 3);
+        assert_eq!(cross.runs_text(), "3 / 2 / 4");
+    }
+
+    #[test]
+    fn the_every_family_run_builds_150_combinations_per_target() {
+        let b = base(schemes(FAMILIES, None).unwrap());
+        let opts = Options {
+            full: Some(vec![Scheme::MlDsa65]),
+            cross_sign_runs: Some(2),
+        };
+        let p = Plan::new(&b, &opts, String::new()).unwrap();
+        let per: Vec<usize> = p.coverage.iter().map(Coverage::combinations).collect();
+        // ML-DSA-65: 108 memory mixes + 4 presets x 2 other Keccak backends; ML-DSA-44
+        // and -87: 4 presets; CROSS: 3 presets x 6 sets; NTRU Prime: 4 multiplications x 2.
+        assert_eq!(per, [4, 116, 4, 3, 3, 3, 3, 3, 3, 4, 4]);
+        assert_eq!(per.iter().sum::<usize>(), 150);
+    }
+
+    #[test]
+    fn contradictions_are_errors() {
+        let mut b = base(vec![Scheme::MlDsa44]);
+        let full = Options {
+            full: Some(vec![Scheme::MlDsa65]),
+            cross_sign_runs: None,
+        };
+        assert!(Plan::new(&b, &full, String::new())
+            .unwrap_err()
+            .contains("not among"));
+        b.presets_only = true;
+        assert!(Plan::new(&b, &full, String::new())
+            .unwrap_err()
+            .contains("contradict"));
+        let zero = Options {
+            full: None,
+            cross_sign_runs: Some(0),
+        };
+        assert!(Plan::new(&b, &zero, String::new()).is_err());
+    }
+
+    #[test]
+    fn command_lines_quote_what_the_shell_would_split() {
+        let args = ["report", "--scheme", "a b", "--out", "it's"].map(String::from);
+        assert_eq!(
+            command_line(args),
+            "cargo run --release -p pq-explore -- report --scheme 'a b' --out 'it'\\''s'"
+        );
+    }
+}
