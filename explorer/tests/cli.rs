@@ -208,7 +208,7 @@ fn a_small_sweep_end_to_end() {
 
     // CSV and Markdown from the cache.
     for (format, needle) in [
-        ("csv", "target,scheme,op,name"),
+        ("csv", "target,scheme,category,op,name"),
         ("markdown", "| strategy |"),
     ] {
         let out = bin()
