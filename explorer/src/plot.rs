@@ -88,21 +88,56 @@ pub fn draw(
     published: &[Published],
     path: &Path,
 ) -> Result<(), String> {
+    struct One<'a>(&'a Group, Axis, Option<u64>, &'a [Published]);
+    impl Chart for One<'_> {
+        fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+            chart(root, self.0, self.1, self.2, self.3)
+        }
+    }
+    render(path, &One(g, axis, budget, published))
+}
+
+/// A plot that can be drawn on any plotters backend.
+pub(crate) trait Chart {
+    /// Draws the whole plot on `root`.
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String>;
+}
+
+/// Draws `chart` into `path`, SVG or PNG by its extension, at [`SIZE`].
+pub(crate) fn render(path: &Path, chart: &impl Chart) -> Result<(), String> {
     font()?;
     let err = |e: String| format!("{}: {e}", path.display());
     match path.extension().and_then(|e| e.to_str()) {
         Some("svg") => {
             let root = SVGBackend::new(path, SIZE).into_drawing_area();
-            chart(&root, g, axis, budget, published).map_err(err)?;
+            chart.draw(&root).map_err(err)?;
             root.present().map_err(|e| err(format!("{e:?}")))
         }
         Some("png") => {
             let root = BitMapBackend::new(path, SIZE).into_drawing_area();
-            chart(&root, g, axis, budget, published).map_err(err)?;
+            chart.draw(&root).map_err(err)?;
             root.present().map_err(|e| err(format!("{e:?}")))
         }
         _ => Err(err("expected a .svg or .png file name".into())),
     }
+}
+
+/// The (stack or flash, cycles) front of `points` as a staircase to draw: each step
+/// runs across at the previous point's cycles, then down to the next point.
+pub(crate) fn staircase(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let raw: Vec<[u64; 2]> = points
+        .iter()
+        .map(|p| [(p.0 * 1024.0) as u64, (p.1 * 1e6) as u64])
+        .collect();
+    let front: Vec<(f64, f64)> = pareto::front_2d(&raw).iter().map(|&k| points[k]).collect();
+    let mut stairs = Vec::new();
+    for (k, p) in front.iter().enumerate() {
+        if k > 0 {
+            stairs.push((p.0, front[k - 1].1));
+        }
+        stairs.push(*p);
+    }
+    stairs
 }
 
 /// A point in plot units: kB and millions of cycles.
@@ -229,19 +264,14 @@ fn chart<DB: DrawingBackend>(
         .label("pqfit combination (model)")
         .legend(move |(x, y)| Circle::new((x + 8, y), 3, blue.filled()));
 
-    // The front as a staircase.
-    let pts: Vec<[u64; 2]> = ours
+    // The front as a staircase, its corners as dots.
+    let pts: Vec<(f64, f64)> = ours.iter().map(|(_, p)| *p).collect();
+    let stairs = staircase(&pts);
+    let raw: Vec<[u64; 2]> = pts
         .iter()
-        .map(|(_, p)| [(p.0 * 1024.0) as u64, (p.1 * 1e6) as u64])
+        .map(|p| [(p.0 * 1024.0) as u64, (p.1 * 1e6) as u64])
         .collect();
-    let front: Vec<(f64, f64)> = pareto::front_2d(&pts).iter().map(|&k| ours[k].1).collect();
-    let mut stairs = Vec::new();
-    for (k, p) in front.iter().enumerate() {
-        if k > 0 {
-            stairs.push((p.0, front[k - 1].1));
-        }
-        stairs.push(*p);
-    }
+    let front: Vec<(f64, f64)> = pareto::front_2d(&raw).iter().map(|&k| pts[k]).collect();
     let red = RGBColor(200, 40, 40);
     chart
         .draw_series(LineSeries::new(stairs, red.stroke_width(2)))

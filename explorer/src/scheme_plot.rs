@@ -9,8 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::analysis::{Answer, Group};
-use crate::pareto;
-use crate::plot::{font, point, span, ticks, trim, FONT, SIZE};
+use crate::plot::{point, render, span, staircase, ticks, trim, Chart, FONT};
 use crate::ranking::Ranking;
 
 /// The file name without extension: `m3-sign-schemes-stack`.
@@ -44,21 +43,13 @@ pub fn colour(k: usize) -> RGBColor {
 
 /// Draws the ranking into `path` (SVG or PNG by extension).
 pub fn draw(r: &Ranking, groups: &[Group], path: &Path) -> Result<(), String> {
-    font()?;
-    let err = |e: String| format!("{}: {e}", path.display());
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("svg") => {
-            let root = SVGBackend::new(path, SIZE).into_drawing_area();
-            chart(&root, r, groups).map_err(err)?;
-            root.present().map_err(|e| err(format!("{e:?}")))
+    struct Schemes<'a>(&'a Ranking, &'a [Group]);
+    impl Chart for Schemes<'_> {
+        fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+            chart(root, self.0, self.1)
         }
-        Some("png") => {
-            let root = BitMapBackend::new(path, SIZE).into_drawing_area();
-            chart(&root, r, groups).map_err(err)?;
-            root.present().map_err(|e| err(format!("{e:?}")))
-        }
-        _ => Err(err("expected a .svg or .png file name".into())),
     }
+    render(path, &Schemes(r, groups))
 }
 
 /// Every pqfit point of a group, in plot units (kB, millions of cycles).
@@ -127,20 +118,8 @@ fn chart<DB: DrawingBackend>(
             .map_err(e)?
             .label(g.scheme.name())
             .legend(move |(x, y)| Circle::new((x + 8, y), 4, c.filled()));
-        let raw: Vec<[u64; 2]> = pts
-            .iter()
-            .map(|p| [(p.0 * 1024.0) as u64, (p.1 * 1e6) as u64])
-            .collect();
-        let front: Vec<(f64, f64)> = pareto::front_2d(&raw).iter().map(|&i| pts[i]).collect();
-        let mut stairs = Vec::new();
-        for (j, p) in front.iter().enumerate() {
-            if j > 0 {
-                stairs.push((p.0, front[j - 1].1));
-            }
-            stairs.push(*p);
-        }
         chart
-            .draw_series(LineSeries::new(stairs, c.stroke_width(2)))
+            .draw_series(LineSeries::new(staircase(pts), c.stroke_width(2)))
             .map_err(e)?;
         if let Answer::Best(i) = g.answer {
             if let Some(f) = g.rows[i].ok() {
