@@ -238,17 +238,7 @@ impl Board {
 
     /// The shipped boards' names.
     pub fn names() -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(boards_dir())
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| {
-                let p = e.path();
-                (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(str::to_owned))?
-            })
-            .collect();
-        names.sort();
-        names
+        crate::profile::toml_stems(&boards_dir())
     }
 
     /// The timing the emulator charges: `None` when nothing is charged (code in SRAM, or

@@ -139,6 +139,30 @@ pub fn div_cycles(n: u32, d: u32, [lo, hi]: [u32; 2]) -> u32 {
     (lo + qbits.div_ceil(3)).clamp(lo, hi)
 }
 
+/// The penalties of a RISC-V block's last instruction under static BTFN prediction: a
+/// backward branch is predicted taken, a forward one not taken; a jump always pays.
+pub fn rv_term(
+    last: Option<rv::Class>,
+    mispredict_penalty: u32,
+    jump_penalty: u32,
+) -> Option<Term> {
+    match last? {
+        rv::Class::Branch { backward: true } => Some(Term {
+            taken: 0,
+            not_taken: mispredict_penalty,
+        }),
+        rv::Class::Branch { backward: false } => Some(Term {
+            taken: mispredict_penalty,
+            not_taken: 0,
+        }),
+        rv::Class::Jump => Some(Term {
+            taken: jump_penalty,
+            not_taken: jump_penalty,
+        }),
+        _ => None,
+    }
+}
+
 /// Costs an RV32 block: an in-order single-issue scoreboard over the block (every register
 /// ready at block entry) with the profile's result latencies.
 pub fn rv32_block(code: &[u8], t: &Rv32Costs) -> BlockCost {
@@ -174,21 +198,11 @@ pub fn rv32_block(code: &[u8], t: &Rv32Costs) -> BlockCost {
         }
         now = issue + t.alu;
     }
-    let term = insns.last().and_then(|i| match i.class {
-        Class::Branch { backward: true } => Some(Term {
-            taken: 0,
-            not_taken: t.mispredict_penalty,
-        }),
-        Class::Branch { backward: false } => Some(Term {
-            taken: t.mispredict_penalty,
-            not_taken: 0,
-        }),
-        Class::Jump => Some(Term {
-            taken: t.jump_penalty,
-            not_taken: t.jump_penalty,
-        }),
-        _ => None,
-    });
+    let term = rv_term(
+        insns.last().map(|i| i.class),
+        t.mispredict_penalty,
+        t.jump_penalty,
+    );
     BlockCost {
         cycles: now,
         insns: insns.len() as u32,

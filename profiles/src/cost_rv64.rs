@@ -3,7 +3,7 @@
 //! model every register is ready at block entry and the transfer at the end of the block is
 //! charged when the next block is known; the rules are in docs/measurement.md.
 
-use crate::cost::{BlockCost, Term};
+use crate::cost::BlockCost;
 use crate::profile::Rv64Costs;
 use crate::rv::{self, Class, Insn, Xlen};
 
@@ -124,21 +124,11 @@ pub fn rv64_block(code: &[u8], t: &Rv64Costs) -> BlockCost {
             late[rd] = late_ready(issue, ready_early, t.late_alu);
         }
     }
-    let term = insns.last().and_then(|i| match i.class {
-        Class::Branch { backward: true } => Some(Term {
-            taken: 0,
-            not_taken: t.mispredict_penalty,
-        }),
-        Class::Branch { backward: false } => Some(Term {
-            taken: t.mispredict_penalty,
-            not_taken: 0,
-        }),
-        Class::Jump => Some(Term {
-            taken: t.jump_penalty,
-            not_taken: t.jump_penalty,
-        }),
-        _ => None,
-    });
+    let term = crate::cost::rv_term(
+        insns.last().map(|i| i.class),
+        t.mispredict_penalty,
+        t.jump_penalty,
+    );
     BlockCost {
         cycles: if insns.is_empty() { 0 } else { cycle + 1 },
         insns: insns.len() as u32,
@@ -150,6 +140,7 @@ pub fn rv64_block(code: &[u8], t: &Rv64Costs) -> BlockCost {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cost::Term;
     use crate::profile::Profile;
 
     fn u74() -> Rv64Costs {

@@ -247,18 +247,23 @@ impl Profile {
 
     /// The names of every profile file.
     pub fn names() -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(targets_dir())
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| {
-                let p = e.path();
-                (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(str::to_owned))?
-            })
-            .collect();
-        names.sort();
-        names
+        toml_stems(&targets_dir())
     }
+}
+
+/// The stems of the `.toml` files in `dir`, sorted (none when it cannot be read).
+pub(crate) fn toml_stems(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let p = e.path();
+            (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(str::to_owned))?
+        })
+        .collect();
+    names.sort();
+    names
 }
 
 #[cfg(test)]
