@@ -434,6 +434,8 @@ pub(crate) mod tests {
             iterations: None,
             preparation: None,
             time: None,
+            code: None,
+            same_code_as: None,
         }
     }
 
@@ -518,6 +520,7 @@ pub(crate) mod tests {
             measured: figs.len(),
             cached: 0,
             stale: 0,
+            deduplicated: 0,
             corrupt: Vec::new(),
             seconds: 0.0,
             board: None,

@@ -153,6 +153,7 @@ mod tests {
             measured: 0,
             cached: 2,
             stale: 0,
+            deduplicated: 0,
             corrupt: Vec::new(),
             seconds: 0.0,
             board,

@@ -321,6 +321,8 @@ mod tests {
             iterations: None,
             preparation: None,
             time: None,
+            code: None,
+            same_code_as: None,
         };
         Entry {
             key: key.clone(),

@@ -68,6 +68,10 @@ struct BuildArgs {
     /// Measure everything again; neither read nor write the cache.
     #[arg(long)]
     no_cache: bool,
+    /// Run every operation of every combination, even one that is the same code as
+    /// another combination's (by default that operation runs once; docs/explorer.md).
+    #[arg(long)]
+    no_dedup: bool,
     /// Cache directory (default: target/pq-explore-cache in the workspace).
     #[arg(long)]
     cache_dir: Option<PathBuf>,
@@ -532,10 +536,12 @@ fn run(cli: Cli) -> Res<()> {
 
 fn sweep_summary(s: &sweep::Sweep) -> String {
     format!(
-        "{} combinations ({} measured, {} cached) in {}",
+        "{} combinations ({} measured, {} cached; {} operations the same code as another's, \
+         run once) in {}",
         s.outcomes.len(),
         s.measured,
         s.cached,
+        s.deduplicated,
         output::duration(s.seconds)
     )
 }
@@ -683,6 +689,7 @@ fn spec(
         },
         peers,
         board,
+        dedup: !b.no_dedup,
     })
 }
 

@@ -115,14 +115,58 @@ fn fits_cell<'a>(row: &Row, missing: &'a str) -> &'a str {
     }
 }
 
-/// Rows sorted for display: by mean cycles, failures last.
+/// Rows sorted for display: by mean cycles, failures last; rows of the same code
+/// together, the one that ran first.
 pub fn display_order(g: &Group) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..g.rows.len()).collect();
     idx.sort_by_key(|&i| match g.rows[i].ok() {
-        Some(r) => (0, r.cycles.avg, r.stack_bytes),
-        None => (1, 0, 0),
+        Some(r) => (
+            0,
+            r.cycles.avg,
+            r.stack_bytes,
+            r.code.clone(),
+            r.same_code_as.is_some(),
+        ),
+        None => (1, 0, 0, None, false),
     });
     idx
+}
+
+/// A row's name in the tables: `= name` when its operation is the same code as a row
+/// above it, which ran for both (the figures but flash and RAM are that run's).
+pub fn shown_name(g: &Group, row: &Row) -> String {
+    let same = row.ok().and_then(|r| r.same_code_as.as_deref());
+    match same {
+        Some(t) if g.rows.iter().any(|o| o.candidate.type_path() == t) => {
+            format!("= {}", row.name)
+        }
+        _ => row.name.clone(),
+    }
+}
+
+/// A row's name cell in Markdown: `` `name` `` or `` = `name` ``.
+pub fn name_cell(g: &Group, row: &Row) -> String {
+    let name = shown_name(g, row);
+    match name.strip_prefix("= ") {
+        Some(n) => format!("= `{n}`"),
+        None => format!("`{name}`"),
+    }
+}
+
+/// What `= name` means, for a table of `g` that has such rows.
+pub fn same_code_note(g: &Group) -> Option<String> {
+    let n = g
+        .rows
+        .iter()
+        .filter(|r| shown_name(g, r).starts_with('='))
+        .count();
+    (n > 0).then(|| {
+        format!(
+            "{n} rows marked `=` are the same {} code as the row above them (linked alone, \
+             byte for byte): it ran once, for the first; their flash and RAM are their own",
+            g.op
+        )
+    })
 }
 
 fn sweep_line(s: &Sweep) -> String {
@@ -137,6 +181,12 @@ fn sweep_line(s: &Sweep) -> String {
         line += &format!(
             " ({} cache entries stale or corrupt, measured again)",
             s.stale
+        );
+    }
+    if s.deduplicated > 0 {
+        line += &format!(
+            "; {} operations were the same code as another combination's and ran once              (`= name` in the tables)",
+            s.deduplicated
         );
     }
     line
@@ -174,7 +224,7 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
         let width = g
             .rows
             .iter()
-            .map(|r| r.name.len())
+            .map(|r| r.name.len() + 2)
             .max()
             .unwrap_or(8)
             .max(8);
@@ -222,7 +272,7 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
                     let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
                     out += &format!(
                         "{mark} {:<width$}{}{} {:>4}  {}\n",
-                        row.name,
+                        shown_name(g, row),
                         cells_line(&cells),
                         time(crate::board::cell(row)),
                         fits_cell(row, "-"),
@@ -241,6 +291,9 @@ fn table(s: &Sweep, groups: &[Group]) -> String {
         if g.rows.iter().any(|r| r.peer.is_some()) {
             out += "  (peer: other implementations measured in this harness, outputs checked \
                     against pqfit; never on a front, never an answer)\n";
+        }
+        if let Some(note) = same_code_note(g) {
+            out += &format!("  ({note})\n");
         }
         let front: Vec<&Row> = stack_front(g);
         if !front.is_empty() {
@@ -360,6 +413,7 @@ pub fn to_json(s: &Sweep, groups: &[Group]) -> Value {
             "measured": s.measured,
             "cached": s.cached,
             "stale_or_corrupt": s.stale,
+            "deduplicated_operations": s.deduplicated,
             "corrupt": s.corrupt,
             "seconds": s.seconds,
             "sources_sha256": s.sources,
@@ -394,7 +448,7 @@ pub fn csv_field(s: &str) -> String {
 
 fn csv(groups: &[Group]) -> String {
     let mut out = String::from(
-        "target,scheme,category,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,error",
+        "target,scheme,category,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,code,same_code_as,error",
     );
     // On a board, its time columns close every line.
     let timed = groups.iter().any(crate::board::has_time);
@@ -436,6 +490,8 @@ fn csv(groups: &[Group]) -> String {
                 row.fits.map(|b| b.to_string()).unwrap_or_default(),
                 row.constant_time.into(),
                 row.cached.to_string(),
+                f.and_then(|r| r.code.clone()).unwrap_or_default(),
+                f.and_then(|r| r.same_code_as.clone()).unwrap_or_default(),
                 first_line(row.error.as_deref().unwrap_or("")).into(),
             ];
             let mut line: Vec<String> = fields.iter().map(|s| csv_field(s)).collect();
@@ -473,8 +529,8 @@ pub fn markdown_table(g: &Group) -> String {
                     String::new()
                 };
                 out += &format!(
-                    "| `{}` | {}{time} | {} | {} | {} |\n",
-                    row.name,
+                    "| {} | {}{time} | {} | {} | {} |\n",
+                    name_cell(g, row),
                     cells.join(" | "),
                     if row.on_front { "*" } else { "" },
                     fits_cell(row, ""),
@@ -490,6 +546,9 @@ pub fn markdown_table(g: &Group) -> String {
                 )
             }
         }
+    }
+    if let Some(note) = same_code_note(g) {
+        out += &format!("\n{note}.\n");
     }
     out
 }
@@ -518,6 +577,57 @@ mod tests {
         assert_eq!(csv_field("plain"), "plain");
         assert_eq!(csv_field("Custom<A, B>"), "\"Custom<A, B>\"");
         assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
+    }
+
+    #[test]
+    fn the_same_code_shows_as_one_run_with_its_equivalent_names() {
+        let (mut sweep, _) = crate::report::fixture::sweep();
+        let (first, second) = (0, 1);
+        let ran = sweep.outcomes[first].candidate.type_path();
+        let theirs = sweep.outcomes[first].result.clone().unwrap()[0].clone();
+        assert_eq!(theirs.op, "keygen");
+        if let Ok(ops) = sweep.outcomes[second].result.as_mut() {
+            let mine = &mut ops[0];
+            mine.cycles = theirs.cycles;
+            mine.stack_bytes = theirs.stack_bytes;
+            mine.same_code_as = Some(ran);
+        }
+        let groups = crate::analysis::groups(&sweep, &["keygen"], Default::default());
+        let g = &groups[0];
+        let table = markdown_table(g);
+        let copy = g
+            .rows
+            .iter()
+            .find(|r| r.ok().unwrap().same_code_as.is_some())
+            .unwrap();
+        let line = table
+            .lines()
+            .find(|l| l.contains(&format!("`{}`", copy.name)))
+            .unwrap();
+        assert!(
+            line.starts_with(&format!("| = `{}` |", copy.name)),
+            "{line}"
+        );
+        assert!(
+            table.contains("1 rows marked `=` are the same keygen code"),
+            "{table}"
+        );
+        // The row it copies comes right before it.
+        let order = display_order(g);
+        let at = order
+            .iter()
+            .position(|&i| g.rows[i].name == copy.name)
+            .unwrap();
+        assert_eq!(
+            g.rows[order[at - 1]].candidate.type_path(),
+            sweep.outcomes[first].candidate.type_path()
+        );
+        // Without the row it names in the table, a row shows plainly.
+        let alone = Group {
+            rows: vec![copy.clone()],
+            ..g.clone()
+        };
+        assert_eq!(shown_name(&alone, copy), copy.name);
     }
 
     #[test]

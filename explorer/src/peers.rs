@@ -463,6 +463,7 @@ mod tests {
             sources: String::new(),
             cached: 0,
             stale: 0,
+            deduplicated: 0,
             corrupt: Vec::new(),
             seconds: 0.0,
             board: None,

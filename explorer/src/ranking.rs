@@ -355,6 +355,7 @@ mod tests {
             measured: figs.len(),
             cached: 0,
             stale: 0,
+            deduplicated: 0,
             corrupt: Vec::new(),
             seconds: 0.0,
             board: None,

@@ -6,7 +6,7 @@
 #[cfg(test)]
 mod browser;
 #[cfg(test)]
-mod fixture;
+pub(crate) mod fixture;
 pub mod plan;
 
 use std::fmt::Write as _;
@@ -520,6 +520,9 @@ fn op_section(profile: &Profile, g: &Group, published: &[Published]) -> Vec<Bloc
     )));
     let (head, rows) = table_of(g);
     doc.push(Block::Table(head, rows));
+    if let Some(note) = crate::output::same_code_note(g) {
+        doc.push(Block::Para(format!("{note}.")));
+    }
     doc
 }
 
@@ -537,7 +540,7 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
             let row = &g.rows[i];
             match crate::output::figure_cells(row) {
                 Some(cells) => {
-                    let mut v = vec![format!("`{}`", row.name)];
+                    let mut v = vec![crate::output::name_cell(g, row)];
                     v.extend(cells);
                     if timed {
                         v.push(crate::board::cell(row));

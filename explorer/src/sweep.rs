@@ -2,6 +2,7 @@
 //! worker with its own firmware target directory, through the disk cache. A combination
 //! that fails to build or run is recorded with its reason; the sweep goes on.
 
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -40,6 +41,9 @@ pub struct Spec {
     /// The board the targets run on (`--board`): its wait states charged, its clock for
     /// the times.
     pub board: Option<pqfit_profiles::board::Board>,
+    /// Run an operation once for every combination whose code for it is the same
+    /// ([`pqfit_profiles::link`]); `false` (`--no-dedup`) runs every one.
+    pub dedup: bool,
 }
 
 /// Which implementations a sweep measures.
@@ -88,6 +92,9 @@ pub struct Sweep {
     pub stale: usize,
     /// Corrupt entries' reasons.
     pub corrupt: Vec<String>,
+    /// Operations not run because another combination's run of the same code gave
+    /// their figures.
+    pub deduplicated: usize,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// The board of the spec, if any.
@@ -163,6 +170,8 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
     // Cache lookups first: the bar then counts only what is measured.
     let mut outcomes: Vec<Option<Outcome>> = vec![None; jobs.len()];
     let mut todo = Vec::new();
+    // Who runs each operation's code: the first combination built with it (or cached).
+    let codes = Mutex::new(HashMap::new());
     let (mut stale, mut corrupt) = (0, Vec::new());
     for job in jobs {
         let lookup = match &spec.cache {
@@ -171,6 +180,15 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
         };
         match lookup {
             Lookup::Hit(entry) => {
+                if let Ok(mut codes) = codes.lock() {
+                    for r in &entry.ops {
+                        if let Some(code) = &r.code {
+                            codes
+                                .entry(code_key(&job, &r.op, code))
+                                .or_insert(job.index);
+                        }
+                    }
+                }
                 outcomes[job.index] = Some(Outcome {
                     target: job.target,
                     scheme: job.scheme,
@@ -203,7 +221,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
     let workers = spec.jobs.clamp(1, todo.len().max(1));
     std::thread::scope(|s| {
         for slot in 0..workers {
-            let (todo, next, done, bar) = (&todo, &next, &done, &bar);
+            let (todo, next, done, bar, codes) = (&todo, &next, &done, &bar, &codes);
             s.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(job) = todo.get(i) else { break };
@@ -217,18 +235,11 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                     ));
                 }
                 let t = Instant::now();
-                let result = measure_one(spec, job, slot);
+                let (result, skipped) = measure_one(spec, job, slot, codes);
                 let seconds = t.elapsed().as_secs_f64();
-                if let (Ok(ops), Some(cache)) = (&result, &spec.cache) {
-                    let entry = Entry {
-                        key: job.key.clone(),
-                        ops: ops.0.clone(),
-                        emulated_instructions: ops.1,
-                        emulation_seconds: ops.2,
-                    };
-                    if let Err(e) = cache.put(&entry) {
-                        eprintln!("pq-explore: warning: cannot store a cache entry: {e}");
-                    }
+                // An entry with operations taken from another run is stored once they are.
+                if let (Ok(ops), true) = (&result, skipped.is_empty()) {
+                    store(spec, job, ops);
                 }
                 let finished = done.lock().map(|d| d.len() + 1).unwrap_or(0);
                 let line = format!(
@@ -257,11 +268,11 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
                     candidate: job.candidate,
                     opt_level: job.opt_level.clone(),
                     constant_time: None,
-                    result: result.map(|r| r.0),
+                    result: result.clone().map(|r| r.0),
                     cached: false,
                 };
                 if let Ok(mut d) = done.lock() {
-                    d.push((job.index, outcome));
+                    d.push((job.index, outcome, result.ok(), skipped));
                 }
             });
         }
@@ -269,8 +280,39 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    for (index, outcome) in done.into_inner().unwrap_or_default() {
+    let mut deduplicated = 0;
+    let mut pending = Vec::new();
+    for (index, outcome, measured, skipped) in done.into_inner().unwrap_or_default() {
         outcomes[index] = Some(outcome);
+        if let (Some(measured), false) = (measured, skipped.is_empty()) {
+            deduplicated += skipped.len();
+            pending.push((index, measured, skipped));
+        }
+    }
+    for (index, mut measured, skipped) in pending {
+        let job = todo
+            .iter()
+            .find(|j| j.index == index)
+            .expect("every pending index is a job's");
+        let filled = fill(&mut measured.0, &skipped, &outcomes);
+        let result = match filled {
+            Ok(()) => Ok(measured),
+            // The run of that code failed: run this combination's own (never fails silently).
+            Err(why) => {
+                eprintln!(
+                    "pq-explore: {why}; measuring {} again",
+                    job.candidate.name()
+                );
+                let (again, _) = measure_one(spec, job, 0, &Mutex::new(HashMap::new()));
+                again
+            }
+        };
+        if let Ok(ops) = &result {
+            store(spec, job, ops);
+        }
+        if let Some(o) = outcomes[index].as_mut() {
+            o.result = result.map(|r| r.0);
+        }
     }
     let outcomes: Vec<Outcome> = outcomes.into_iter().flatten().collect();
     let mut sweep = Sweep {
@@ -280,6 +322,7 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
         cached,
         stale,
         corrupt,
+        deduplicated,
         seconds: start.elapsed().as_secs_f64(),
         board: spec.board.clone(),
     };
@@ -305,8 +348,46 @@ fn progress(len: u64) -> Option<ProgressBar> {
 
 type Measured = (Vec<OpReport>, u64, f64);
 
-/// Builds and measures one combination; a panic inside the harness becomes an error.
-fn measure_one(spec: &Spec, job: &Job, slot: usize) -> Result<Measured, String> {
+/// An operation's code on one (target, scheme, opt-level): runs of the same code agree.
+type CodeKey = (String, &'static str, String, String, String);
+
+fn code_key(job: &Job, op: &str, code: &str) -> CodeKey {
+    (
+        job.target.clone(),
+        job.scheme.name(),
+        job.opt_level.clone(),
+        op.to_string(),
+        code.to_string(),
+    )
+}
+
+/// Operations left out of a run, each with the job whose run of the same code gives its
+/// figures.
+type Skipped = Vec<(String, usize)>;
+
+fn store(spec: &Spec, job: &Job, ops: &Measured) {
+    if let Some(cache) = &spec.cache {
+        let entry = Entry {
+            key: job.key.clone(),
+            ops: ops.0.clone(),
+            emulated_instructions: ops.1,
+            emulation_seconds: ops.2,
+        };
+        if let Err(e) = cache.put(&entry) {
+            eprintln!("pq-explore: warning: cannot store a cache entry: {e}");
+        }
+    }
+}
+
+/// Builds and measures one combination, leaving out the operations whose code another
+/// combination already claimed (with `spec.dedup`); a panic inside the harness becomes
+/// an error.
+fn measure_one(
+    spec: &Spec,
+    job: &Job,
+    slot: usize,
+    codes: &Mutex<HashMap<CodeKey, usize>>,
+) -> (Result<Measured, String>, Skipped) {
     let mut req = Request::new(&job.target, job.scheme, &job.candidate.type_path());
     req.opt_level = job.opt_level.clone();
     let [k, s, v] = spec.runs;
@@ -318,8 +399,32 @@ fn measure_one(spec: &Spec, job: &Job, slot: usize) -> Result<Measured, String> 
     if slot > 0 {
         req.target_dir = Some(firmware_dir().join("target").join(format!("slot-{slot}")));
     }
-    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure(&req)));
-    match caught {
+    let mut skipped = Vec::new();
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if job
+            .candidate
+            .type_path()
+            .starts_with(pqfit_profiles::peers::PREFIX)
+        {
+            return measure(&req);
+        }
+        let fw = measure::build(&req)?;
+        if spec.dedup {
+            if let Ok(mut codes) = codes.lock() {
+                for op in &fw.ops {
+                    let first = *codes
+                        .entry(code_key(job, op.op, &op.code))
+                        .or_insert(job.index);
+                    if first != job.index {
+                        skipped.push((op.op.to_string(), first));
+                    }
+                }
+            }
+        }
+        req.skip = skipped.iter().map(|(op, _)| op.clone()).collect();
+        measure::run(&req, &fw)
+    }));
+    let result = match caught {
         Ok(Ok(m)) => Ok((m.ops, m.emulated_instructions, m.emulation_seconds)),
         Ok(Err(e)) => Err(e.to_string()),
         Err(p) => Err(format!(
@@ -329,5 +434,117 @@ fn measure_one(spec: &Spec, job: &Job, slot: usize) -> Result<Measured, String> 
                 .or_else(|| p.downcast_ref::<&str>().copied())
                 .unwrap_or("(no message)")
         )),
+    };
+    (result, skipped)
+}
+
+/// Gives the left-out operations of a run the figures of the run of the same code
+/// (keeping this firmware's own flash and static RAM), or says why it cannot.
+fn fill(
+    ops: &mut [OpReport],
+    skipped: &Skipped,
+    outcomes: &[Option<Outcome>],
+) -> Result<(), String> {
+    for (op, from) in skipped {
+        let source = outcomes
+            .get(*from)
+            .and_then(Option::as_ref)
+            .and_then(|o| o.result.as_ref().ok().map(|r| (o, r)))
+            .and_then(|(o, r)| Some((o, r.iter().find(|r| &r.op == op && r.runs > 0)?)));
+        let Some((outcome, theirs)) = source else {
+            return Err(format!("the run of the same {op} code failed"));
+        };
+        let mine = ops
+            .iter_mut()
+            .find(|r| &r.op == op)
+            .ok_or_else(|| format!("no {op} report to fill"))?;
+        if mine.code != theirs.code {
+            return Err(format!("the {op} code of the run to copy differs"));
+        }
+        mine.cycles = theirs.cycles;
+        mine.instructions = theirs.instructions;
+        mine.stack_bytes = theirs.stack_bytes;
+        mine.runs = theirs.runs;
+        mine.iterations = theirs.iterations;
+        mine.preparation = theirs.preparation.clone();
+        mine.time = theirs.time.clone();
+        mine.same_code_as = theirs
+            .same_code_as
+            .clone()
+            .or_else(|| Some(outcome.candidate.type_path()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combos::{candidates, KeccakAxis};
+    use crate::report::fixture;
+
+    fn outcome(candidate: Candidate, result: Result<Vec<OpReport>, String>) -> Outcome {
+        Outcome {
+            target: "m4".into(),
+            scheme: Scheme::MlDsa65,
+            candidate,
+            opt_level: "3".into(),
+            result,
+            cached: false,
+            constant_time: None,
+        }
+    }
+
+    #[test]
+    fn a_left_out_operation_takes_the_figures_of_its_code_and_keeps_its_flash() {
+        let list = candidates(Scheme::MlDsa65, true, KeccakAxis::Default);
+        let (first, second) = (list[0], list[1]);
+        let mut theirs = fixture::report(
+            "m4",
+            Scheme::MlDsa65,
+            "keygen",
+            &first.type_path(),
+            [0, 0, 0, 0],
+        );
+        theirs.code = Some("c0de".into());
+        let ran = [Some(outcome(first, Ok(vec![theirs.clone()])))];
+        let left_out = || {
+            let mut r = fixture::report(
+                "m4",
+                Scheme::MlDsa65,
+                "keygen",
+                &second.type_path(),
+                [0, 0, 1, 0],
+            );
+            r.runs = 0;
+            r.cycles = Default::default();
+            r.stack_bytes = 0;
+            r.code = Some("c0de".into());
+            r.flash_bytes.total = 1_234;
+            r
+        };
+        let skipped: Skipped = vec![("keygen".into(), 0)];
+
+        let mut ops = vec![left_out()];
+        fill(&mut ops, &skipped, &ran).unwrap();
+        let r = &ops[0];
+        assert_eq!(
+            (r.cycles, r.stack_bytes, r.runs, r.instructions),
+            (
+                theirs.cycles,
+                theirs.stack_bytes,
+                theirs.runs,
+                theirs.instructions
+            )
+        );
+        assert_eq!(r.flash_bytes.total, 1_234);
+        assert_eq!(r.strategy, second.type_path());
+        assert_eq!(r.same_code_as, Some(first.type_path()));
+
+        // Never figures from a failed run, or from other code.
+        let failed = [Some(outcome(first, Err("did not build".into())))];
+        assert!(fill(&mut [left_out()], &skipped, &failed).is_err());
+        let mut other = left_out();
+        other.code = Some("0the7".into());
+        assert!(fill(&mut [other], &skipped, &ran).is_err());
     }
 }

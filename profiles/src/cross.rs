@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::link::Firmware;
 use crate::measure::{run_signature, CrossHost, Measurement, Request};
 use crate::profile::Profile;
 use crate::Error;
@@ -18,12 +19,12 @@ macro_rules! sets {
             profile: &Profile,
             req: &Request,
             ty: &str,
-            elf: &Path,
+            fw: &Firmware,
         ) -> Result<Measurement, Error> {
             let name = SETS.get(set as usize).map(|s| s.1).unwrap_or("");
             $(
                 if name == stringify!($ty) {
-                    return run_signature::<CrossHost<pqfit::cross::$ty>>(profile, req, ty, elf);
+                    return run_signature::<CrossHost<pqfit::cross::$ty>>(profile, req, ty, fw);
                 }
             )*
             Err(Error::Unknown(format!("no CROSS parameter set number {set}")))

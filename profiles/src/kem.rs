@@ -2,14 +2,13 @@
 //! fixed random bytes, every key, ciphertext and session key checked against the host,
 //! and a corrupted ciphertext decapsulated to the host's implicit-rejection key.
 
-use std::path::Path;
-
 use pqfit::ntruprime::{Ciphertext, Karatsuba, PublicKey, SecretKey, SharedSecret};
 use pqfit::{Ntrulpr761, Sntrup761};
 
 use crate::elf::Image;
+use crate::link::Firmware;
 use crate::measure::{
-    buf, compare, entry, fill, finish, open, status, Acc, Cycles, Measurement, OpReport, Request,
+    buf, compare, fill, finish, status, Acc, Cycles, Measurement, OpMachine, OpReport, Request,
 };
 use crate::profile::Profile;
 use crate::Error;
@@ -106,34 +105,30 @@ fn stream(seed: u64) -> Vec<u8> {
 }
 
 /// Measures an already built KEM firmware: `keygen_runs` key generations, `sign_runs`
-/// encapsulations and `verify_runs` decapsulations.
+/// encapsulations and `verify_runs` decapsulations, each operation in its own ELF
+/// ([`crate::link`]); the operations in `req.skip` are not run.
 pub fn run_kem<K: HostKem>(
     profile: &Profile,
     req: &Request,
     ty: &str,
-    elf: &Path,
+    fw: &Firmware,
 ) -> Result<Measurement, Error> {
-    let bytes = std::fs::read(elf)?;
-    let image = Image::parse(&bytes)?;
-    let rand = buf(&image, "PQFIT_RAND", Some(RAND_BYTES))?;
-    let used = buf(&image, "PQFIT_RAND_USED", Some(4))?;
-    let pk = buf(&image, "PQFIT_PK", Some(K::PK))?;
-    let sk = buf(&image, "PQFIT_SK", Some(K::SK))?;
-    let ct = buf(&image, "PQFIT_CT", Some(K::CT))?;
-    let ss = buf(&image, "PQFIT_SS", Some(SharedSecret::BYTES))?;
+    let image = Image::parse(&std::fs::read(&fw.elf)?)?;
     // Buffers of the harness, not of the KEM (the signature inputs are linked in too).
-    let mut io_bytes = [rand, used, pk, sk, ct, ss]
-        .iter()
-        .map(|b| b.size)
-        .sum::<u64>();
+    let mut io_bytes = 0;
+    for (name, size) in [
+        ("PQFIT_RAND", Some(RAND_BYTES)),
+        ("PQFIT_RAND_USED", Some(4)),
+        ("PQFIT_PK", Some(K::PK)),
+        ("PQFIT_SK", Some(K::SK)),
+        ("PQFIT_CT", Some(K::CT)),
+        ("PQFIT_SS", Some(SharedSecret::BYTES)),
+    ] {
+        io_bytes += buf(&image, name, size)?.size;
+    }
     for name in ["PQFIT_XI", "PQFIT_RND", "PQFIT_MSG", "PQFIT_MSG_LEN"] {
         io_bytes += image.symbol(name).map_or(0, |s| s.size);
     }
-    let (keygen_at, encaps_at, decaps_at) = (
-        entry(&image, "pqfit_fw_keygen")?,
-        entry(&image, "pqfit_fw_encaps")?,
-        entry(&image, "pqfit_fw_decaps")?,
-    );
 
     // The host's results for the same random bytes.
     let keygen_rand: Vec<Vec<u8>> = (0..req.keygen_runs.max(1))
@@ -147,7 +142,6 @@ pub fn run_kem<K: HostKem>(
         .map(|r| K::encaps(&keys[0].0, r))
         .collect();
 
-    let mut m = open(profile, &bytes, &image)?;
     let limit = req.instruction_limit;
     let common = OpReport {
         target: profile.name.clone(),
@@ -164,79 +158,98 @@ pub fn run_kem<K: HostKem>(
         iterations: None,
         preparation: None,
         time: None,
-    };
-    let used_bytes = |m: &mut crate::emu::Machine| -> Result<usize, Error> {
-        let b = m.read(used.addr, 4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+        code: None,
+        same_code_as: None,
     };
 
     let mut keygen = Acc::default();
-    for (i, r) in keygen_rand.iter().enumerate() {
-        m.reset_statics()?;
-        m.write(rand.addr, r)?;
-        let run = m.call(keygen_at, limit)?;
-        status("keygen", &run)?;
-        compare(
-            format!("keygen {i} public key"),
-            &m.read(pk.addr, K::PK)?,
-            &keys[i].0,
-        )?;
-        compare(
-            format!("keygen {i} secret key"),
-            &m.read(sk.addr, K::SK)?,
-            &keys[i].1,
-        )?;
-        if used_bytes(&mut m)? != keys[i].2 {
-            return Err(Error::Mismatch(format!(
-                "keygen {i} drew a different number of random bytes than the host"
-            )));
+    if !req.skips("keygen") {
+        let mut fw = OpMachine::open(profile, fw, "keygen")?;
+        let (rand, used) = (
+            fw.buf("PQFIT_RAND", RAND_BYTES)?,
+            fw.buf("PQFIT_RAND_USED", 4)?,
+        );
+        let (pk, sk) = (fw.buf("PQFIT_PK", K::PK)?, fw.buf("PQFIT_SK", K::SK)?);
+        for (i, r) in keygen_rand.iter().enumerate() {
+            let m = &mut fw.m;
+            m.reset_statics()?;
+            m.write(rand, r)?;
+            let run = m.call(fw.entries[0], limit)?;
+            status("keygen", &run)?;
+            compare(
+                format!("keygen {i} public key"),
+                &m.read(pk, K::PK)?,
+                &keys[i].0,
+            )?;
+            compare(
+                format!("keygen {i} secret key"),
+                &m.read(sk, K::SK)?,
+                &keys[i].1,
+            )?;
+            let b = m.read(used, 4)?;
+            if u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize != keys[i].2 {
+                return Err(Error::Mismatch(format!(
+                    "keygen {i} drew a different number of random bytes than the host"
+                )));
+            }
+            keygen.runs.push(run);
         }
-        keygen.runs.push(run);
     }
 
     let mut encaps = Acc::default();
-    for i in 0..req.sign_runs {
-        m.reset_statics()?;
-        m.write(pk.addr, &keys[0].0)?;
-        m.write(rand.addr, &encaps_rand[i])?;
-        let run = m.call(encaps_at, limit)?;
-        status("encaps", &run)?;
-        compare(
-            format!("ciphertext {i}"),
-            &m.read(ct.addr, K::CT)?,
-            &encs[i].0,
-        )?;
-        compare(
-            format!("encapsulated key {i}"),
-            &m.read(ss.addr, SharedSecret::BYTES)?,
-            &encs[i].1,
-        )?;
-        encaps.runs.push(run);
+    if !req.skips("encaps") && req.sign_runs > 0 {
+        let mut fw = OpMachine::open(profile, fw, "encaps")?;
+        let (rand, pk) = (
+            fw.buf("PQFIT_RAND", RAND_BYTES)?,
+            fw.buf("PQFIT_PK", K::PK)?,
+        );
+        let (ct, ss) = (
+            fw.buf("PQFIT_CT", K::CT)?,
+            fw.buf("PQFIT_SS", SharedSecret::BYTES)?,
+        );
+        for i in 0..req.sign_runs {
+            let m = &mut fw.m;
+            m.reset_statics()?;
+            m.write(pk, &keys[0].0)?;
+            m.write(rand, &encaps_rand[i])?;
+            let run = m.call(fw.entries[0], limit)?;
+            status("encaps", &run)?;
+            compare(format!("ciphertext {i}"), &m.read(ct, K::CT)?, &encs[i].0)?;
+            compare(
+                format!("encapsulated key {i}"),
+                &m.read(ss, SharedSecret::BYTES)?,
+                &encs[i].1,
+            )?;
+            encaps.runs.push(run);
+        }
     }
 
     let mut decaps = Acc::default();
-    for (i, (c, key, _)) in encs.iter().enumerate().take(req.verify_runs) {
-        m.reset_statics()?;
-        m.write(sk.addr, &keys[0].1)?;
-        m.write(ct.addr, c)?;
-        let run = m.call(decaps_at, limit)?;
-        status("decaps", &run)?;
-        compare(
-            format!("decapsulated key {i}"),
-            &m.read(ss.addr, SharedSecret::BYTES)?,
-            key,
-        )?;
-        decaps.runs.push(run);
-    }
-    // A corrupted ciphertext gives the implicit-rejection key, as on the host (not measured).
-    if let Some((c, key, _)) = encs.first().filter(|_| req.verify_runs > 0) {
+    if !req.skips("decaps") && req.verify_runs > 0 {
+        let mut fw = OpMachine::open(profile, fw, "decaps")?;
+        let (sk, ct) = (fw.buf("PQFIT_SK", K::SK)?, fw.buf("PQFIT_CT", K::CT)?);
+        let ss = fw.buf("PQFIT_SS", SharedSecret::BYTES)?;
+        let decaps_at = fw.entries[0];
+        let mut call = |c: &[u8]| -> Result<(crate::emu::Run, Vec<u8>), Error> {
+            let m = &mut fw.m;
+            m.reset_statics()?;
+            m.write(sk, &keys[0].1)?;
+            m.write(ct, c)?;
+            let run = m.call(decaps_at, limit)?;
+            Ok((run, m.read(ss, SharedSecret::BYTES)?))
+        };
+        for (i, (c, key, _)) in encs.iter().enumerate().take(req.verify_runs) {
+            let (run, got) = call(c)?;
+            status("decaps", &run)?;
+            compare(format!("decapsulated key {i}"), &got, key)?;
+            decaps.runs.push(run);
+        }
+        // A corrupted ciphertext gives the implicit-rejection key, as on the host (not
+        // measured).
+        let (c, key, _) = &encs[0];
         let mut bad = c.clone();
         bad[K::CT / 2] ^= 1;
-        m.reset_statics()?;
-        m.write(sk.addr, &keys[0].1)?;
-        m.write(ct.addr, &bad)?;
-        m.call(decaps_at, limit)?;
-        let got = m.read(ss.addr, SharedSecret::BYTES)?;
+        let (_, got) = call(&bad)?;
         compare(
             "implicit rejection of a corrupted ciphertext".into(),
             &got,
@@ -252,7 +265,8 @@ pub fn run_kem<K: HostKem>(
     Ok(finish(
         &common,
         vec![(keygen, "keygen"), (encaps, "encaps"), (decaps, "decaps")],
-        elf,
+        &req.skip.iter().map(String::as_str).collect::<Vec<_>>(),
+        fw,
         &image,
     ))
 }

@@ -31,6 +31,7 @@ pub mod elf;
 pub mod emu;
 pub mod fetch;
 pub mod kem;
+pub mod link;
 pub mod measure;
 pub mod peers;
 pub mod profile;

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::elf::{Flash, Image};
 use crate::emu::{Machine, Run, StackRegion};
+use crate::link::Firmware;
 use crate::profile::{Isa, Profile};
 use crate::Error;
 
@@ -269,9 +270,17 @@ pub struct Request {
     /// A board extending the target: its flash wait states are charged, and every
     /// operation gets its time at the board's clock ([`OpReport::time`]).
     pub board: Option<crate::board::Board>,
+    /// Operations not to run (a sweep measured the same code for another combination,
+    /// [`crate::link`]): their reports are left out.
+    pub skip: Vec<String>,
 }
 
 impl Request {
+    /// Whether `op` is left out.
+    pub fn skips(&self, op: &str) -> bool {
+        self.skip.iter().any(|s| s == op)
+    }
+
     /// The defaults: opt-level 3, 3 key generations, 16 signatures, 4 verifications.
     pub fn new(target: &str, scheme: Scheme, strategy: &str) -> Self {
         Request {
@@ -286,6 +295,7 @@ impl Request {
             target_dir: None,
             rustflags: Vec::new(),
             board: None,
+            skip: Vec::new(),
         }
     }
 
@@ -346,6 +356,14 @@ pub struct OpReport {
     /// With a board: the cycles as milliseconds at its clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<crate::board::Time>,
+    /// The operation's code identity ([`crate::link`]): equal for combinations whose
+    /// operation is the same code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// In a sweep: the strategy this operation was run for, when it is the same code and
+    /// its figures are that run's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_code_as: Option<String>,
 }
 
 /// The one-off call behind an operation on kept state (`MlDsa::expand_key` before
@@ -493,6 +511,17 @@ pub fn build_selection(
     opt_level: &str,
     target_dir: Option<&Path>,
 ) -> Result<PathBuf, Error> {
+    build_operations(profile, sel, opt_level, target_dir).map(|f| f.elf)
+}
+
+/// Builds the firmware `sel`: a copy of its ELF named after it, and each operation linked
+/// alone beside it ([`crate::link`]).
+pub fn build_operations(
+    profile: &Profile,
+    sel: &Selection,
+    opt_level: &str,
+    target_dir: Option<&Path>,
+) -> Result<Firmware, Error> {
     let (scheme, strategy_ty) = (sel.scheme, sel.record.as_str());
     let rustflags = &sel.rustflags;
     if !matches!(opt_level, "0" | "1" | "2" | "3" | "s" | "z") {
@@ -507,6 +536,7 @@ pub fn build_selection(
     let lock = std::fs::File::create(target_dir.join("pqfit-build.lock"))?;
     lock.lock()?;
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let (linker, real_linker) = crate::link::linker_settings()?;
     let out = Command::new(cargo)
         .current_dir(&dir)
         .args([
@@ -523,13 +553,15 @@ pub fn build_selection(
         .env_remove("PQFIT_FW_TAMPER")
         .envs(sel.env.iter().map(|(k, v)| (k, v)))
         .env("PQFIT_FW_TARGET", &profile.name)
+        .env(crate::link::REAL_LINKER, real_linker)
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", opt_level)
         .env_remove("RUSTFLAGS")
         // Schedule for the profile's core, as firmware builds do (pqm4: -mcpu=cortex-m4):
         // on the M4 it takes Keccak-f[1600] from 13.3 k to 11.3 k model cycles.
         .env(
             "CARGO_ENCODED_RUSTFLAGS",
-            std::iter::once(format!("-Ctarget-cpu={}", profile.cpu))
+            [format!("-Ctarget-cpu={}", profile.cpu), linker]
+                .into_iter()
                 .chain(rustflags.iter().map(|f| f.to_string()))
                 .collect::<Vec<_>>()
                 .join("\u{1f}"),
@@ -573,9 +605,10 @@ pub fn build_selection(
         scheme.name()
     ));
     std::fs::copy(&built, &copy)?;
+    let image = Image::parse(&std::fs::read(&copy)?)?;
+    let ops = crate::link::link_operations(&built, &copy, &image)?;
     drop(lock);
     // The ELF must be the build asked for: it records its strategy.
-    let image = Image::parse(&std::fs::read(&copy)?)?;
     let recorded = image
         .symbol("PQFIT_STRATEGY")
         .and_then(|s| image.read(s.addr, s.size as usize));
@@ -586,7 +619,7 @@ pub fn build_selection(
             copy.display()
         )));
     }
-    Ok(copy)
+    Ok(Firmware { elf: copy, ops })
 }
 
 /// A deterministic byte stream for the fixed inputs (splitmix64).
@@ -868,16 +901,7 @@ pub(crate) fn status(op: &str, run: &Run) -> Result<(), Error> {
 /// Builds and measures one (target, scheme, strategy, opt-level); a strategy `peer:<name>`
 /// measures that peer ([`crate::peers`]). With a board, each operation has its time.
 pub fn measure(req: &Request) -> Result<Measurement, Error> {
-    let mut m = measure_profile(req)?;
-    if let Some(b) = &req.board {
-        b.stamp(&mut m.ops);
-    }
-    Ok(m)
-}
-
-fn measure_profile(req: &Request) -> Result<Measurement, Error> {
-    let profile = req.profile()?;
-    if profile.isa == Isa::Host {
+    if req.profile()?.isa == Isa::Host {
         return Err(Error::Unknown(
             "the host target is not emulated: use the benches (cargo bench) for host timings"
                 .into(),
@@ -892,30 +916,53 @@ fn measure_profile(req: &Request) -> Result<Measurement, Error> {
                 names.join(", ")
             ))
         })?;
-        return crate::peers::measure(req, peer, None);
+        let mut m = crate::peers::measure(req, peer, None)?;
+        if let Some(b) = &req.board {
+            b.stamp(&mut m.ops);
+        }
+        return Ok(m);
     }
+    let fw = build(req)?;
+    run(req, &fw)
+}
+
+/// Builds pqfit's firmware for `req` (not a peer's), each operation also linked alone.
+pub fn build(req: &Request) -> Result<Firmware, Error> {
+    let profile = req.profile()?;
     let ty = strategy_type(&req.strategy)?;
     let mut sel = Selection::pqfit(req.scheme, &ty);
     sel.rustflags = req.rustflags.clone();
-    let elf = build_selection(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
-    match req.scheme {
-        Scheme::MlDsa44 => run_signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &ty, &elf),
-        Scheme::MlDsa65 => run_signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &ty, &elf),
-        Scheme::MlDsa87 => run_signature::<MlDsaHost<pqfit::MlDsa87>>(&profile, req, &ty, &elf),
-        Scheme::Cross(set) => crate::cross::run(set, &profile, req, &ty, &elf),
-        Scheme::Sntrup761 => crate::kem::run_kem::<crate::kem::Sntrup>(&profile, req, &ty, &elf),
-        Scheme::Ntrulpr761 => crate::kem::run_kem::<crate::kem::Lpr>(&profile, req, &ty, &elf),
-    }
+    build_operations(&profile, &sel, &req.opt_level, req.target_dir.as_deref())
 }
 
-/// Measures an already built signature firmware (ML-DSA or CROSS) against host `H`.
+/// Measures pqfit's firmware `fw`, built for `req` by [`build`]; with a board, each
+/// operation has its time.
+pub fn run(req: &Request, fw: &Firmware) -> Result<Measurement, Error> {
+    let profile = req.profile()?;
+    let ty = strategy_type(&req.strategy)?;
+    let mut m = match req.scheme {
+        Scheme::MlDsa44 => run_signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &ty, fw),
+        Scheme::MlDsa65 => run_signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &ty, fw),
+        Scheme::MlDsa87 => run_signature::<MlDsaHost<pqfit::MlDsa87>>(&profile, req, &ty, fw),
+        Scheme::Cross(set) => crate::cross::run(set, &profile, req, &ty, fw),
+        Scheme::Sntrup761 => crate::kem::run_kem::<crate::kem::Sntrup>(&profile, req, &ty, fw),
+        Scheme::Ntrulpr761 => crate::kem::run_kem::<crate::kem::Lpr>(&profile, req, &ty, fw),
+    }?;
+    if let Some(b) = &req.board {
+        b.stamp(&mut m.ops);
+    }
+    Ok(m)
+}
+
+/// Measures an already built signature firmware (ML-DSA or CROSS) against host `H`, each
+/// operation in its own ELF ([`crate::link`]); the operations in `req.skip` are not run.
 pub fn run_signature<H: HostSig>(
     profile: &Profile,
     req: &Request,
     ty: &str,
-    elf: &Path,
+    fw: &Firmware,
 ) -> Result<Measurement, Error> {
-    let bytes = std::fs::read(elf)?;
+    let bytes = std::fs::read(&fw.elf)?;
     let image = Image::parse(&bytes)?;
     let inputs = Inputs::new(
         req.keygen_runs,
@@ -925,39 +972,29 @@ pub fn run_signature<H: HostSig>(
     );
     let host = host_ref::<H>(&inputs);
 
-    let xi = buf(&image, "PQFIT_XI", Some(H::XI))?;
-    let rnd = buf(&image, "PQFIT_RND", Some(H::RND))?;
-    let msg = buf(&image, "PQFIT_MSG", None)?;
-    let msg_len = buf(&image, "PQFIT_MSG_LEN", Some(4))?;
-    let vk = buf(&image, "PQFIT_VK", Some(H::PK))?;
-    let sk = buf(&image, "PQFIT_SK", Some(H::SK))?;
-    let sig = buf(&image, "PQFIT_SIG", Some(H::SIG))?;
-    if msg.size < MSG_LEN as u64 {
+    // The harness's buffers, as the whole firmware has them: not counted as its RAM.
+    let io = [
+        ("PQFIT_XI", Some(H::XI)),
+        ("PQFIT_RND", Some(H::RND)),
+        ("PQFIT_MSG", None),
+        ("PQFIT_MSG_LEN", Some(4)),
+        ("PQFIT_VK", Some(H::PK)),
+        ("PQFIT_SK", Some(H::SK)),
+        ("PQFIT_SIG", Some(H::SIG)),
+    ];
+    let mut io_bytes = 0;
+    for (name, size) in io {
+        io_bytes += buf(&image, name, size)?.size;
+    }
+    if buf(&image, "PQFIT_MSG", None)?.size < MSG_LEN as u64 {
         return Err(Error::Elf("PQFIT_MSG is too small".into()));
     }
     // Repeated signing, when the firmware has it (ML-DSA): its expanded key is a
     // static of the firmware, counted for that operation only.
-    let expanded = match (
-        image.symbol("PQFIT_EXPANDED_KEY"),
-        image.symbol("pqfit_fw_expand_key"),
-        image.symbol("pqfit_fw_sign_expanded"),
-    ) {
-        (Some(key), Some(expand), Some(sign)) => Some((key.size, expand.addr, sign.addr)),
-        _ => None,
+    let key_bytes = match image.symbol("pqfit_fw_sign_expanded") {
+        Some(_) => buf(&image, "PQFIT_EXPANDED_KEY", None)?.size,
+        None => 0,
     };
-    let key_bytes = expanded.map_or(0, |(size, _, _)| size);
-    let io_bytes = [xi, rnd, msg, msg_len, vk, sk, sig]
-        .iter()
-        .map(|b| b.size)
-        .sum::<u64>()
-        + key_bytes;
-    let (keygen_at, sign_at, verify_at) = (
-        entry(&image, "pqfit_fw_keygen")?,
-        entry(&image, "pqfit_fw_sign")?,
-        entry(&image, "pqfit_fw_verify")?,
-    );
-
-    let mut m = open(profile, &bytes, &image)?;
     let limit = req.instruction_limit;
     let common = OpReport {
         target: profile.name.clone(),
@@ -967,48 +1004,74 @@ pub fn run_signature<H: HostSig>(
         cycles: Cycles::default(),
         instructions: 0,
         stack_bytes: 0,
-        static_ram_bytes: image.static_ram.saturating_sub(io_bytes),
+        static_ram_bytes: image.static_ram.saturating_sub(io_bytes + key_bytes),
         flash_bytes: image.flash,
         runs: 0,
         opt_level: req.opt_level.clone(),
         iterations: None,
         preparation: None,
         time: None,
+        code: None,
+        same_code_as: None,
     };
+    let runs = |op: &str, n: usize| if req.skips(op) { 0 } else { n };
+
     let mut keygen = Acc::default();
-    for (i, x) in inputs.xis.iter().enumerate() {
-        m.reset_statics()?;
-        m.write(xi.addr, x)?;
-        let run = m.call(keygen_at, limit)?;
-        status("keygen", &run)?;
-        compare(
-            format!("keygen {i} verifying key"),
-            &m.read(vk.addr, H::PK)?,
-            &host.keys[i].0,
-        )?;
-        compare(
-            format!("keygen {i} signing key"),
-            &m.read(sk.addr, H::SK)?,
-            &host.keys[i].1,
-        )?;
-        keygen.runs.push(run);
+    if runs("keygen", req.keygen_runs.max(1)) > 0 {
+        let mut fw = OpMachine::open(profile, fw, "keygen")?;
+        let (xi, vk, sk) = (
+            fw.buf("PQFIT_XI", H::XI)?,
+            fw.buf("PQFIT_VK", H::PK)?,
+            fw.buf("PQFIT_SK", H::SK)?,
+        );
+        for (i, x) in inputs.xis.iter().enumerate() {
+            let m = &mut fw.m;
+            m.reset_statics()?;
+            m.write(xi, x)?;
+            let run = m.call(fw.entries[0], limit)?;
+            status("keygen", &run)?;
+            compare(
+                format!("keygen {i} verifying key"),
+                &m.read(vk, H::PK)?,
+                &host.keys[i].0,
+            )?;
+            compare(
+                format!("keygen {i} signing key"),
+                &m.read(sk, H::SK)?,
+                &host.keys[i].1,
+            )?;
+            keygen.runs.push(run);
+        }
     }
 
+    // Signing inputs: the host's signing key, then message `i` with randomness `i`.
+    let sign_input = |fw: &mut OpMachine, i: usize| -> Result<(), Error> {
+        let (msg, msg_len, rnd) = (
+            fw.buf("PQFIT_MSG", MSG_LEN)?,
+            fw.buf("PQFIT_MSG_LEN", 4)?,
+            fw.buf("PQFIT_RND", H::RND)?,
+        );
+        fw.m.write(msg, &inputs.msgs[i])?;
+        fw.m.write(msg_len, &(MSG_LEN as u32).to_le_bytes())?;
+        fw.m.write(rnd, &inputs.rnds[i])
+    };
     let mut sign = Acc::default();
-    for i in 0..req.sign_runs {
-        m.reset_statics()?;
-        m.write(sk.addr, &host.keys[0].1)?;
-        m.write(msg.addr, &inputs.msgs[i])?;
-        m.write(msg_len.addr, &(MSG_LEN as u32).to_le_bytes())?;
-        m.write(rnd.addr, &inputs.rnds[i])?;
-        let run = m.call(sign_at, limit)?;
-        status("sign", &run)?;
-        compare(
-            format!("signature {i}"),
-            &m.read(sig.addr, H::SIG)?,
-            &host.sigs[i],
-        )?;
-        sign.runs.push(run);
+    if runs("sign", req.sign_runs) > 0 {
+        let mut fw = OpMachine::open(profile, fw, "sign")?;
+        let (sk, sig) = (fw.buf("PQFIT_SK", H::SK)?, fw.buf("PQFIT_SIG", H::SIG)?);
+        for i in 0..req.sign_runs {
+            fw.m.reset_statics()?;
+            fw.m.write(sk, &host.keys[0].1)?;
+            sign_input(&mut fw, i)?;
+            let run = fw.m.call(fw.entries[0], limit)?;
+            status("sign", &run)?;
+            compare(
+                format!("signature {i}"),
+                &fw.m.read(sig, H::SIG)?,
+                &host.sigs[i],
+            )?;
+            sign.runs.push(run);
+        }
     }
     let sign_cycles: Vec<u64> = sign.runs.iter().map(|r| r.cycles).collect();
 
@@ -1016,10 +1079,13 @@ pub fn run_signature<H: HostSig>(
     // (and so the expanded key) kept between the calls as an application keeps them.
     let mut sign_expanded = Acc::default();
     let mut preparation = None;
-    if let Some((_, expand_at, sign_expanded_at)) = expanded.filter(|_| req.sign_runs > 0) {
-        m.reset_statics()?;
-        m.write(sk.addr, &host.keys[0].1)?;
-        let run = m.call(expand_at, limit)?;
+    if key_bytes > 0 && runs(SIGN_EXPANDED, req.sign_runs) > 0 {
+        let mut fw = OpMachine::open(profile, fw, SIGN_EXPANDED)?;
+        let (sk, sig) = (fw.buf("PQFIT_SK", H::SK)?, fw.buf("PQFIT_SIG", H::SIG)?);
+        let (expand_at, sign_expanded_at) = (fw.entries[0], fw.entries[1]);
+        fw.m.reset_statics()?;
+        fw.m.write(sk, &host.keys[0].1)?;
+        let run = fw.m.call(expand_at, limit)?;
         status("expand_key", &run)?;
         preparation = Some(Preparation {
             call: "expand_key".into(),
@@ -1027,14 +1093,12 @@ pub fn run_signature<H: HostSig>(
             stack_bytes: run.stack_bytes,
         });
         for i in 0..req.sign_runs {
-            m.write(msg.addr, &inputs.msgs[i])?;
-            m.write(msg_len.addr, &(MSG_LEN as u32).to_le_bytes())?;
-            m.write(rnd.addr, &inputs.rnds[i])?;
-            let run = m.call(sign_expanded_at, limit)?;
+            sign_input(&mut fw, i)?;
+            let run = fw.m.call(sign_expanded_at, limit)?;
             status("sign_expanded", &run)?;
             compare(
                 format!("signature {i} with the expanded key"),
-                &m.read(sig.addr, H::SIG)?,
+                &fw.m.read(sig, H::SIG)?,
                 &host.sigs[i],
             )?;
             sign_expanded.runs.push(run);
@@ -1043,25 +1107,29 @@ pub fn run_signature<H: HostSig>(
     let sign_expanded_cycles: Vec<u64> = sign_expanded.runs.iter().map(|r| r.cycles).collect();
 
     let mut verify = Acc::default();
-    let write_verify_inputs = |m: &mut Machine, i: usize, signature: &[u8]| -> Result<(), Error> {
-        m.reset_statics()?;
-        m.write(vk.addr, &host.keys[0].0)?;
-        m.write(msg.addr, &inputs.msgs[i])?;
-        m.write(msg_len.addr, &(MSG_LEN as u32).to_le_bytes())?;
-        m.write(sig.addr, signature)
-    };
-    for i in 0..req.verify_runs {
-        write_verify_inputs(&mut m, i, &host.sigs[i])?;
-        let run = m.call(verify_at, limit)?;
-        status("verify", &run)?;
-        verify.runs.push(run);
-    }
-    // A corrupted signature must be rejected (not measured).
-    if req.verify_runs > 0 {
+    if runs("verify", req.verify_runs) > 0 {
+        let mut fw = OpMachine::open(profile, fw, "verify")?;
+        let (vk, sig) = (fw.buf("PQFIT_VK", H::PK)?, fw.buf("PQFIT_SIG", H::SIG)?);
+        let (msg, msg_len) = (fw.buf("PQFIT_MSG", MSG_LEN)?, fw.buf("PQFIT_MSG_LEN", 4)?);
+        let verify_at = fw.entries[0];
+        let mut call = |i: usize, signature: &[u8]| -> Result<Run, Error> {
+            let m = &mut fw.m;
+            m.reset_statics()?;
+            m.write(vk, &host.keys[0].0)?;
+            m.write(msg, &inputs.msgs[i])?;
+            m.write(msg_len, &(MSG_LEN as u32).to_le_bytes())?;
+            m.write(sig, signature)?;
+            m.call(verify_at, limit)
+        };
+        for i in 0..req.verify_runs {
+            let run = call(i, &host.sigs[i])?;
+            status("verify", &run)?;
+            verify.runs.push(run);
+        }
+        // A corrupted signature must be rejected (not measured).
         let mut bad = host.sigs[0].clone();
         bad[H::SIG / 2] ^= 1;
-        write_verify_inputs(&mut m, 0, &bad)?;
-        if m.call(verify_at, limit)?.ret == 0 {
+        if call(0, &bad)?.ret == 0 {
             return Err(Error::Mismatch(
                 "verify accepted a corrupted signature".into(),
             ));
@@ -1076,7 +1144,8 @@ pub fn run_signature<H: HostSig>(
             (verify, "verify"),
             (sign_expanded, SIGN_EXPANDED),
         ],
-        elf,
+        &req.skip.iter().map(String::as_str).collect::<Vec<_>>(),
+        fw,
         &image,
     );
     if let Some(r) = m.ops.iter_mut().find(|r| r.op == SIGN_EXPANDED) {
@@ -1097,26 +1166,75 @@ pub fn run_signature<H: HostSig>(
     Ok(m)
 }
 
-/// The measurement of the operations: a report for each that ran (key generation
-/// always), and the emulator totals.
+/// One operation's own ELF ([`crate::link`]) on a machine of its own.
+pub(crate) struct OpMachine {
+    pub(crate) image: Image,
+    pub(crate) m: Machine,
+    /// The operation's entry points, in [`crate::link::OPERATIONS`]' order.
+    pub(crate) entries: Vec<u64>,
+}
+
+impl OpMachine {
+    pub(crate) fn open(profile: &Profile, fw: &Firmware, op: &str) -> Result<Self, Error> {
+        let bytes = std::fs::read(fw.elf_of(op))?;
+        let image = Image::parse(&bytes)?;
+        let names = crate::link::OPERATIONS
+            .iter()
+            .find(|(name, _)| *name == op)
+            .map_or(&[][..], |(_, entries)| *entries);
+        let entries = names
+            .iter()
+            .map(|name| entry(&image, name))
+            .collect::<Result<_, _>>()?;
+        let m = open(profile, &bytes, &image)?;
+        Ok(OpMachine { image, m, entries })
+    }
+
+    /// The address of the harness buffer `name`, which must be `size` bytes (at least, for
+    /// the message).
+    pub(crate) fn buf(&self, name: &str, size: usize) -> Result<u64, Error> {
+        let b = buf(&self.image, name, None)?;
+        let fits = if name == "PQFIT_MSG" {
+            b.size >= size as u64
+        } else {
+            b.size == size as u64
+        };
+        if fits {
+            Ok(b.addr)
+        } else {
+            Err(Error::Elf(format!(
+                "{name} is {} bytes, expected {size}",
+                b.size
+            )))
+        }
+    }
+}
+
+/// The measurement of the operations: a report for each that ran, one without runs for
+/// each left out (`skip`, to be filled from the run of the same code), and the emulator
+/// totals.
 pub(crate) fn finish(
     common: &OpReport,
     ops: Vec<(Acc, &str)>,
-    elf: &Path,
+    skip: &[&str],
+    fw: &Firmware,
     image: &Image,
 ) -> Measurement {
     let all: Vec<&Run> = ops.iter().flat_map(|(acc, _)| &acc.runs).collect();
     let reports = ops
         .iter()
-        .enumerate()
-        .filter(|(i, (acc, _))| *i == 0 || !acc.runs.is_empty())
-        .map(|(_, (acc, op))| acc.report(common, op))
+        .filter(|(acc, op)| !acc.runs.is_empty() || (skip.contains(op) && fw.code_of(op).is_some()))
+        .map(|(acc, op)| {
+            let mut r = acc.report(common, op);
+            r.code = fw.code_of(op).map(String::from);
+            r
+        })
         .collect();
     Measurement {
         ops: reports,
         emulated_instructions: all.iter().map(|r| r.instructions).sum(),
         emulation_seconds: all.iter().map(|r| r.wall).sum::<Duration>().as_secs_f64(),
-        elf: elf.to_path_buf(),
+        elf: fw.elf.clone(),
         flash_by_crate: image.flash_by_crate(),
     }
 }
@@ -1169,6 +1287,8 @@ pub fn measure_elf_on(
             iterations: None,
             preparation: None,
             time: None,
+            code: None,
+            same_code_as: None,
         };
         ops.push(Acc { runs: vec![run] }.report(&common, name));
     }

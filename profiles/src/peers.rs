@@ -8,7 +8,7 @@
 //! A peer is selected as the strategy `peer:<name>` (`pq-explore measure --strategy
 //! peer:fips204`).
 
-use crate::measure::{build_selection, run_signature, Measurement, MlDsaHost, Request, Selection};
+use crate::measure::{build_operations, run_signature, Measurement, MlDsaHost, Request, Selection};
 use crate::{Error, Scheme};
 
 /// The strategy prefix that names a peer.
@@ -201,10 +201,10 @@ pub fn measure(req: &Request, peer: &Peer, tamper: Option<Tamper>) -> Result<Mea
         sel.record = format!("{}:tampered-{}", sel.record, t.name());
         sel.env.push(("PQFIT_FW_TAMPER", t.name().into()));
     }
-    let elf = build_selection(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
+    let fw = build_operations(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
     match peer.scheme {
         Scheme::MlDsa65 => {
-            run_signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &sel.record, &elf)
+            run_signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &sel.record, &fw)
         }
         other => Err(Error::Unknown(format!(
             "no firmware entry points for {} peers",

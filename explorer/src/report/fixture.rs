@@ -25,6 +25,7 @@ pub fn sweep() -> (Sweep, Plan) {
         cache: None,
         peers: PeerMode::Without,
         board: None,
+        dedup: true,
     };
     let options = Options {
         full: None,
@@ -69,6 +70,7 @@ pub fn sweep() -> (Sweep, Plan) {
         measured: 0,
         cached: 0,
         stale: 0,
+        deduplicated: 0,
         corrupt: Vec::new(),
         seconds: 0.0,
         board: None,
@@ -78,7 +80,7 @@ pub fn sweep() -> (Sweep, Plan) {
 
 /// Figures that trade stack for cycles along the candidates (`c`), slower on the second
 /// target (`t`), different per scheme (`s`) and operation (`o`).
-fn report(
+pub(crate) fn report(
     target: &str,
     scheme: Scheme,
     op: &str,
@@ -118,5 +120,7 @@ fn report(
         iterations: None,
         preparation: None,
         time: None,
+        code: None,
+        same_code_as: None,
     }
 }

@@ -164,6 +164,7 @@ impl Plan {
                     m.measured += s.measured;
                     m.cached += s.cached;
                     m.stale += s.stale;
+                    m.deduplicated += s.deduplicated;
                     m.corrupt.extend(s.corrupt);
                     m.seconds += s.seconds;
                     m
@@ -218,6 +219,7 @@ mod tests {
             cache: None,
             peers: sweep::PeerMode::Without,
             board: None,
+            dedup: true,
         }
     }
 

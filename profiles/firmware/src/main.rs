@@ -30,8 +30,9 @@ static mut PQFIT_MSG: [u8; MAX_MSG] = [0; MAX_MSG];
 #[no_mangle]
 static mut PQFIT_MSG_LEN: u32 = 0;
 /// The strategy type path this firmware was built with, NUL-terminated (for reports).
+/// Kept by the linker script's `EXTERN` list, not `#[used]`: an operation linked alone
+/// (pqfit_profiles::link) must not carry it, or its code would move with the name's length.
 #[no_mangle]
-#[used]
 static PQFIT_STRATEGY: [u8; selected::STRATEGY.len() + 1] = {
     let mut out = [0u8; selected::STRATEGY.len() + 1];
     let src = selected::STRATEGY.as_bytes();

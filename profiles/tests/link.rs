@@ -1,0 +1,100 @@
+//! Each operation linked alone (pqfit_profiles::link): two ML-DSA-44 mixes that differ only
+//! in how signing keeps y (`SignatureY`, `RegeneratedY`) have the same key-generation and verification code and
+//! different signing code; another Keccak backend changes every operation; an operation's
+//! own ELF holds none of the others' entry points; and a left-out operation is reported
+//! without runs, with its code, for the sweep to fill.
+//!
+//! Needs the `thumbv7em-none-eabi` target; three firmware builds. Set
+//! `PQFIT_SKIP_FIRMWARE_TESTS=1` to skip.
+
+use pqfit_profiles::elf::Image;
+use pqfit_profiles::link::Firmware;
+use pqfit_profiles::measure::{self, strategy_type};
+use pqfit_profiles::{Request, Scheme};
+
+fn skip() -> bool {
+    std::env::var_os("PQFIT_SKIP_FIRMWARE_TESTS").is_some()
+}
+
+fn mix(y: &str, keccak: &str) -> String {
+    let s = |c: &str| format!("pqfit::strategy::{c}");
+    let mut parts = vec![
+        s("CachedA"),
+        s("CachedNtt"),
+        s("FullW"),
+        s(y),
+        s("NttProduct"),
+    ];
+    if !keccak.is_empty() {
+        parts.push(s(keccak));
+    }
+    format!("pqfit::strategy::Custom<{}>", parts.join(", "))
+}
+
+fn request(strategy: &str) -> Request {
+    let mut req = Request::new("m4", Scheme::MlDsa44, strategy);
+    req.keygen_runs = 1;
+    req.sign_runs = 1;
+    req.verify_runs = 1;
+    req
+}
+
+fn build(strategy: &str) -> Firmware {
+    measure::build(&request(strategy)).unwrap_or_else(|e| panic!("{strategy}: {e}"))
+}
+
+fn code<'a>(fw: &'a Firmware, op: &str) -> &'a str {
+    fw.code_of(op)
+        .unwrap_or_else(|| panic!("no {op} linked alone"))
+}
+
+#[test]
+fn operations_linked_alone_share_code_exactly_when_it_is_the_same() {
+    if skip() {
+        return;
+    }
+    let signature_y = build(&mix("SignatureY", ""));
+    let regenerated = build(&mix("RegeneratedY", ""));
+    let other_keccak = build(&mix("SignatureY", "Sha3Crate"));
+
+    let ops: Vec<&str> = signature_y.ops.iter().map(|o| o.op).collect();
+    assert_eq!(ops, ["keygen", "sign", "verify", "sign-expanded"]);
+    for op in ["keygen", "verify"] {
+        assert_eq!(code(&signature_y, op), code(&regenerated, op), "{op}");
+    }
+    for op in ["sign", "sign-expanded"] {
+        assert_ne!(code(&signature_y, op), code(&regenerated, op), "{op}");
+    }
+    for op in ["keygen", "sign", "verify", "sign-expanded"] {
+        assert_ne!(code(&signature_y, op), code(&other_keccak, op), "{op}");
+    }
+
+    // Each operation's ELF reaches only its own entry points, and is smaller.
+    let whole = Image::parse(&std::fs::read(&signature_y.elf).unwrap()).unwrap();
+    let keygen = Image::parse(&std::fs::read(signature_y.elf_of("keygen")).unwrap()).unwrap();
+    assert!(keygen.symbol("pqfit_fw_keygen").is_some());
+    for other in ["pqfit_fw_sign", "pqfit_fw_verify", "PQFIT_STRATEGY"] {
+        assert!(whole.symbol(other).is_some(), "{other}");
+        assert!(keygen.symbol(other).is_none(), "{other}");
+    }
+    assert!(keygen.flash.total < whole.flash.total);
+
+    // Left out: reported without runs and with its code; the others run as usual.
+    let mut req = request(&mix("RegeneratedY", ""));
+    req.skip = vec!["keygen".into(), "verify".into()];
+    let m = measure::run(&req, &regenerated).unwrap_or_else(|e| panic!("{e}"));
+    let runs: Vec<(&str, usize)> = m.ops.iter().map(|o| (o.op.as_str(), o.runs)).collect();
+    assert_eq!(
+        runs,
+        [
+            ("keygen", 0),
+            ("sign", 1),
+            ("verify", 0),
+            ("sign-expanded", 1)
+        ]
+    );
+    for o in &m.ops {
+        assert_eq!(o.code.as_deref(), Some(code(&regenerated, &o.op)));
+        assert_eq!(o.strategy, strategy_type(&req.strategy).unwrap());
+    }
+}
