@@ -8,7 +8,7 @@ use pqfit::{Ntrulpr761, Sntrup761};
 use crate::elf::Image;
 use crate::link::Firmware;
 use crate::measure::{
-    buf, compare, fill, finish, status, Acc, Cycles, Measurement, OpMachine, OpReport, Request,
+    buf, compare, fill, finish, status, Acc, Measurement, OpMachine, OpReport, Request,
 };
 use crate::profile::Profile;
 use crate::Error;
@@ -143,24 +143,7 @@ pub fn run_kem<K: HostKem>(
         .collect();
 
     let limit = req.instruction_limit;
-    let common = OpReport {
-        target: profile.name.clone(),
-        scheme: req.scheme.name().into(),
-        op: String::new(),
-        strategy: ty.into(),
-        cycles: Cycles::default(),
-        instructions: 0,
-        stack_bytes: 0,
-        static_ram_bytes: image.static_ram.saturating_sub(io_bytes),
-        flash_bytes: image.flash,
-        runs: 0,
-        opt_level: req.opt_level.clone(),
-        iterations: None,
-        preparation: None,
-        time: None,
-        code: None,
-        same_code_as: None,
-    };
+    let common = OpReport::of_firmware(profile, req, ty, &image, io_bytes);
 
     let mut keygen = Acc::default();
     if !req.skips("keygen") {

@@ -366,6 +366,37 @@ pub struct OpReport {
     pub same_code_as: Option<String>,
 }
 
+impl OpReport {
+    /// What every operation of one firmware shares (the figures come per operation):
+    /// its flash, and its static RAM without the harness's `io_bytes` of buffers.
+    pub(crate) fn of_firmware(
+        profile: &Profile,
+        req: &Request,
+        strategy: &str,
+        image: &Image,
+        io_bytes: u64,
+    ) -> Self {
+        OpReport {
+            target: profile.name.clone(),
+            scheme: req.scheme.name().into(),
+            op: String::new(),
+            strategy: strategy.into(),
+            cycles: Cycles::default(),
+            instructions: 0,
+            stack_bytes: 0,
+            static_ram_bytes: image.static_ram.saturating_sub(io_bytes),
+            flash_bytes: image.flash,
+            runs: 0,
+            opt_level: req.opt_level.clone(),
+            iterations: None,
+            preparation: None,
+            time: None,
+            code: None,
+            same_code_as: None,
+        }
+    }
+}
+
 /// The one-off call behind an operation on kept state (`MlDsa::expand_key` before
 /// repeated `sign_expanded` calls): not part of the operation's cycles or stack.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -996,24 +1027,7 @@ pub fn run_signature<H: HostSig>(
         None => 0,
     };
     let limit = req.instruction_limit;
-    let common = OpReport {
-        target: profile.name.clone(),
-        scheme: req.scheme.name().into(),
-        op: String::new(),
-        strategy: ty.into(),
-        cycles: Cycles::default(),
-        instructions: 0,
-        stack_bytes: 0,
-        static_ram_bytes: image.static_ram.saturating_sub(io_bytes + key_bytes),
-        flash_bytes: image.flash,
-        runs: 0,
-        opt_level: req.opt_level.clone(),
-        iterations: None,
-        preparation: None,
-        time: None,
-        code: None,
-        same_code_as: None,
-    };
+    let common = OpReport::of_firmware(profile, req, ty, &image, io_bytes + key_bytes);
     let runs = |op: &str, n: usize| if req.skips(op) { 0 } else { n };
 
     let mut keygen = Acc::default();
@@ -1044,8 +1058,9 @@ pub fn run_signature<H: HostSig>(
         }
     }
 
-    // Signing inputs: the host's signing key, then message `i` with randomness `i`.
-    let sign_input = |fw: &mut OpMachine, i: usize| -> Result<(), Error> {
+    // Signs message `i` (with randomness `i`) through the entry `at`, the signature
+    // checked against the host's.
+    let sign_message = |fw: &mut OpMachine, at: u64, i: usize, op: &str| -> Result<Run, Error> {
         let (msg, msg_len, rnd) = (
             fw.buf("PQFIT_MSG", MSG_LEN)?,
             fw.buf("PQFIT_MSG_LEN", 4)?,
@@ -1053,23 +1068,25 @@ pub fn run_signature<H: HostSig>(
         );
         fw.m.write(msg, &inputs.msgs[i])?;
         fw.m.write(msg_len, &(MSG_LEN as u32).to_le_bytes())?;
-        fw.m.write(rnd, &inputs.rnds[i])
+        fw.m.write(rnd, &inputs.rnds[i])?;
+        let run = fw.m.call(at, limit)?;
+        status(op, &run)?;
+        let sig = fw.buf("PQFIT_SIG", H::SIG)?;
+        compare(
+            format!("signature {i} ({op})"),
+            &fw.m.read(sig, H::SIG)?,
+            &host.sigs[i],
+        )?;
+        Ok(run)
     };
     let mut sign = Acc::default();
     if runs("sign", req.sign_runs) > 0 {
         let mut fw = OpMachine::open(profile, fw, "sign")?;
-        let (sk, sig) = (fw.buf("PQFIT_SK", H::SK)?, fw.buf("PQFIT_SIG", H::SIG)?);
+        let (sk, sign_at) = (fw.buf("PQFIT_SK", H::SK)?, fw.entries[0]);
         for i in 0..req.sign_runs {
             fw.m.reset_statics()?;
             fw.m.write(sk, &host.keys[0].1)?;
-            sign_input(&mut fw, i)?;
-            let run = fw.m.call(fw.entries[0], limit)?;
-            status("sign", &run)?;
-            compare(
-                format!("signature {i}"),
-                &fw.m.read(sig, H::SIG)?,
-                &host.sigs[i],
-            )?;
+            let run = sign_message(&mut fw, sign_at, i, "sign")?;
             sign.runs.push(run);
         }
     }
@@ -1081,7 +1098,7 @@ pub fn run_signature<H: HostSig>(
     let mut preparation = None;
     if key_bytes > 0 && runs(SIGN_EXPANDED, req.sign_runs) > 0 {
         let mut fw = OpMachine::open(profile, fw, SIGN_EXPANDED)?;
-        let (sk, sig) = (fw.buf("PQFIT_SK", H::SK)?, fw.buf("PQFIT_SIG", H::SIG)?);
+        let sk = fw.buf("PQFIT_SK", H::SK)?;
         let (expand_at, sign_expanded_at) = (fw.entries[0], fw.entries[1]);
         fw.m.reset_statics()?;
         fw.m.write(sk, &host.keys[0].1)?;
@@ -1093,14 +1110,7 @@ pub fn run_signature<H: HostSig>(
             stack_bytes: run.stack_bytes,
         });
         for i in 0..req.sign_runs {
-            sign_input(&mut fw, i)?;
-            let run = fw.m.call(sign_expanded_at, limit)?;
-            status("sign_expanded", &run)?;
-            compare(
-                format!("signature {i} with the expanded key"),
-                &fw.m.read(sig, H::SIG)?,
-                &host.sigs[i],
-            )?;
+            let run = sign_message(&mut fw, sign_expanded_at, i, "sign_expanded")?;
             sign_expanded.runs.push(run);
         }
     }
