@@ -401,11 +401,7 @@ fn measure_one(
     }
     let mut skipped = Vec::new();
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        if job
-            .candidate
-            .type_path()
-            .starts_with(pqfit_profiles::peers::PREFIX)
-        {
+        if job.candidate.peer().is_some() {
             return measure(&req);
         }
         let fw = measure::build(&req)?;

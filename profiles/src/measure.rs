@@ -299,6 +299,18 @@ impl Request {
         }
     }
 
+    /// The profile of an emulated target (not the host), extended by the board if any.
+    pub fn emulated_profile(&self) -> Result<Profile, Error> {
+        let p = self.profile()?;
+        if p.isa == Isa::Host {
+            return Err(Error::Unknown(
+                "the host target is not emulated: use the benches (cargo bench) for host timings"
+                    .into(),
+            ));
+        }
+        Ok(p)
+    }
+
     /// The target's profile, extended by the board if there is one.
     pub fn profile(&self) -> Result<Profile, Error> {
         let mut p = Profile::load(&self.target)?;
@@ -932,12 +944,7 @@ pub(crate) fn status(op: &str, run: &Run) -> Result<(), Error> {
 /// Builds and measures one (target, scheme, strategy, opt-level); a strategy `peer:<name>`
 /// measures that peer ([`crate::peers`]). With a board, each operation has its time.
 pub fn measure(req: &Request) -> Result<Measurement, Error> {
-    if req.profile()?.isa == Isa::Host {
-        return Err(Error::Unknown(
-            "the host target is not emulated: use the benches (cargo bench) for host timings"
-                .into(),
-        ));
-    }
+    req.emulated_profile()?;
     if req.strategy.trim().starts_with(crate::peers::PREFIX) {
         let peer = crate::peers::parse(&req.strategy).ok_or_else(|| {
             let names: Vec<String> = crate::peers::PEERS.iter().map(|p| p.strategy()).collect();
@@ -959,7 +966,7 @@ pub fn measure(req: &Request) -> Result<Measurement, Error> {
 
 /// Builds pqfit's firmware for `req` (not a peer's), each operation also linked alone.
 pub fn build(req: &Request) -> Result<Firmware, Error> {
-    let profile = req.profile()?;
+    let profile = req.emulated_profile()?;
     let ty = strategy_type(&req.strategy)?;
     let mut sel = Selection::pqfit(req.scheme, &ty);
     sel.rustflags = req.rustflags.clone();
@@ -1062,7 +1069,7 @@ pub fn run_signature<H: HostSig>(
     // checked against the host's.
     let sign_message = |fw: &mut OpMachine, at: u64, i: usize, op: &str| -> Result<Run, Error> {
         let (msg, msg_len, rnd) = (
-            fw.buf("PQFIT_MSG", MSG_LEN)?,
+            fw.msg()?,
             fw.buf("PQFIT_MSG_LEN", 4)?,
             fw.buf("PQFIT_RND", H::RND)?,
         );
@@ -1120,7 +1127,7 @@ pub fn run_signature<H: HostSig>(
     if runs("verify", req.verify_runs) > 0 {
         let mut fw = OpMachine::open(profile, fw, "verify")?;
         let (vk, sig) = (fw.buf("PQFIT_VK", H::PK)?, fw.buf("PQFIT_SIG", H::SIG)?);
-        let (msg, msg_len) = (fw.buf("PQFIT_MSG", MSG_LEN)?, fw.buf("PQFIT_MSG_LEN", 4)?);
+        let (msg, msg_len) = (fw.msg()?, fw.buf("PQFIT_MSG_LEN", 4)?);
         let verify_at = fw.entries[0];
         let mut call = |i: usize, signature: &[u8]| -> Result<Run, Error> {
             let m = &mut fw.m;
@@ -1200,23 +1207,14 @@ impl OpMachine {
         Ok(OpMachine { image, m, entries })
     }
 
-    /// The address of the harness buffer `name`, which must be `size` bytes (at least, for
-    /// the message).
+    /// The address of the harness buffer `name`, which must be `size` bytes.
     pub(crate) fn buf(&self, name: &str, size: usize) -> Result<u64, Error> {
-        let b = buf(&self.image, name, None)?;
-        let fits = if name == "PQFIT_MSG" {
-            b.size >= size as u64
-        } else {
-            b.size == size as u64
-        };
-        if fits {
-            Ok(b.addr)
-        } else {
-            Err(Error::Elf(format!(
-                "{name} is {} bytes, expected {size}",
-                b.size
-            )))
-        }
+        buf(&self.image, name, Some(size)).map(|b| b.addr)
+    }
+
+    /// The address of the message buffer (its size is checked on the whole firmware).
+    pub(crate) fn msg(&self) -> Result<u64, Error> {
+        buf(&self.image, "PQFIT_MSG", None).map(|b| b.addr)
     }
 }
 
