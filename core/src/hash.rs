@@ -60,27 +60,31 @@ macro_rules! shake {
                 $reader(self.0)
             }
 
-            /// Ends absorbing and squeezes `out.len()` bytes: [`Self::finalize`] for a
-            /// single output, padding and squeezing the state where it is (no second
-            /// copy of the state on the stack).
+            /// Ends absorbing, squeezes `out.len()` bytes and leaves an empty state (as
+            /// [`Self::with_backend`] makes): [`Self::finalize`] for a single output,
+            /// through a reference. A state moved into a call by value can leave a
+            /// second copy of it in the caller's frame.
             #[inline]
-            pub fn finalize_squeeze(mut self, out: &mut [u8]) {
+            pub fn finalize_squeeze_reset(&mut self, out: &mut [u8]) {
                 self.0.pad();
                 self.0.squeeze(out);
+                self.0 = Sponge::new();
             }
         }
 
         impl<K: Keccak> $reader<K> {
-            /// The squeezing state of the concatenation of `pieces`, built in place
-            /// (with no absorbing state to copy it from, as `finalize` has).
-            #[inline]
-            pub fn from_pieces(pieces: &[&[u8]]) -> Self {
+            /// Runs `f` on the squeezing state of the concatenation of `pieces`,
+            /// built where it stays. A reader returned by value would be built in one
+            /// place and moved into the caller's variable, and LLVM does not always
+            /// merge the two: a second 200-byte state in the frame.
+            #[inline(always)]
+            pub fn with_pieces<R>(pieces: &[&[u8]], f: impl FnOnce(&mut Self) -> R) -> R {
                 let mut r = Self(Sponge::new());
                 for p in pieces {
                     r.0.absorb(p);
                 }
                 r.0.pad();
-                r
+                f(&mut r)
             }
         }
 
@@ -152,9 +156,11 @@ pub fn shake256(parts: &[&[u8]], out: &mut [u8]) {
     shake256_with::<DefaultKeccak>(parts, out);
 }
 
-/// [`shake256`] over the backend `K`.
+/// [`shake256`] over the backend `K`. Out of line: a caller's frame does not hold
+/// its sponge.
+#[inline(never)]
 pub fn shake256_with<K: Keccak>(parts: &[&[u8]], out: &mut [u8]) {
-    Shake256Reader::<K>::from_pieces(parts).squeeze(out);
+    Shake256Reader::<K>::with_pieces(parts, |r| r.squeeze(out));
 }
 
 /// SHAKE128 of the concatenation of `parts`, squeezed into `out`.
@@ -163,8 +169,9 @@ pub fn shake128(parts: &[&[u8]], out: &mut [u8]) {
 }
 
 /// [`shake128`] over the backend `K`.
+#[inline(never)]
 pub fn shake128_with<K: Keccak>(parts: &[&[u8]], out: &mut [u8]) {
-    Shake128Reader::<K>::from_pieces(parts).squeeze(out);
+    Shake128Reader::<K>::with_pieces(parts, |r| r.squeeze(out));
 }
 
 macro_rules! sha3 {

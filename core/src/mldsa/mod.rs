@@ -4,6 +4,7 @@
 
 pub mod field;
 pub mod ntt;
+pub mod packed_poly;
 pub mod packing;
 pub mod params;
 pub mod poly;
@@ -13,5 +14,6 @@ pub mod small_ntt;
 #[cfg(test)]
 mod test_rng;
 
+pub use packed_poly::{Accumulator, PackedPoly};
 pub use params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use poly::Poly;

@@ -17,10 +17,17 @@ use zeroize::Zeroize;
 /// with `bits` a constant (every caller inlines it), the shifts and byte offsets of a
 /// group are constants and no index is checked at run time.
 #[inline(always)]
-fn pack_bits(bits: usize, out: &mut [u8], mut value: impl FnMut(usize) -> u32) {
+fn pack_bits(bits: usize, out: &mut [u8], value: impl FnMut(usize) -> u32) {
     debug_assert_eq!(out.len(), 32 * bits);
-    debug_assert!(bits <= 24);
-    for (g, o) in out[..32 * bits].chunks_exact_mut(bits).enumerate() {
+    pack_bits_n(bits, N, out, value);
+}
+
+/// [`pack_bits`] of the first `count` values (a multiple of eight) into
+/// `count / 8 * bits` bytes.
+#[inline(always)]
+fn pack_bits_n(bits: usize, count: usize, out: &mut [u8], mut value: impl FnMut(usize) -> u32) {
+    debug_assert!(bits <= 24 && count.is_multiple_of(8));
+    for (g, o) in out[..count / 8 * bits].chunks_exact_mut(bits).enumerate() {
         // At most 7 + bits <= 31 bits are pending.
         let mut acc: u32 = 0;
         let mut filled = 0;
@@ -124,6 +131,19 @@ pub fn simple_bit_pack(a: &Poly, bits: usize, out: &mut [u8]) {
 #[inline(always)]
 pub fn simple_bit_pack_with(bits: usize, out: &mut [u8], mut value: impl FnMut(usize) -> i32) {
     pack_bits(bits, out, |i| value(i) as u32);
+}
+
+/// SimpleBitPack of a piece of a polynomial: the `count` coefficients `value(0..count)`
+/// (a multiple of eight) into `count / 8 * bits` bytes. Pieces packed one after another
+/// give the polynomial's encoding, so a caller can hash it without holding it all.
+#[inline(always)]
+pub fn simple_bit_pack_piece_with(
+    bits: usize,
+    count: usize,
+    out: &mut [u8],
+    mut value: impl FnMut(usize) -> i32,
+) {
+    pack_bits_n(bits, count, out, |i| value(i) as u32);
 }
 
 /// FIPS 204, Algorithm 18: SimpleBitUnpack(v, b).

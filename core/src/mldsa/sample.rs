@@ -43,7 +43,12 @@ fn lanes(b: u32) -> u32 {
 /// lane masks ([`ct::eq_mask_bytes`]), accepted or not. Then c is expanded from the
 /// entries with a masked scan.
 pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) {
-    let mut xof = Shake256Reader::<K>::from_pieces(&[c_tilde]);
+    Shake256Reader::<K>::with_pieces(&[c_tilde], |xof| ball_from_stream::<P, K>(xof, c));
+}
+
+/// [`sample_in_ball`] from the SHAKE256 stream of c-tilde.
+#[inline(always)]
+fn ball_from_stream<P: ParameterSet, K: Keccak>(xof: &mut Shake256Reader<K>, c: &mut Poly) {
     let mut block = [0u8; SHAKE256_RATE];
     xof.squeeze(&mut block);
     let mut signs = u64::from_le_bytes([
@@ -134,25 +139,26 @@ pub fn rej_ntt_coefficients<K: Keccak>(
     s: u8,
     mut sink: impl FnMut(usize, i32),
 ) {
-    let mut xof = Shake128Reader::<K>::from_pieces(&[rho, &[s, r]]);
-    // The rate is a multiple of 3: whole blocks yield whole 3-byte candidates.
-    let mut block = [0u32; SHAKE128_RATE / 4];
-    let mut ctr = 0;
-    while ctr < N {
-        xof.squeeze_words(&mut block);
-        // Four 3-byte candidates from three little-endian words (12 divides the rate).
-        for g in block.chunks_exact(3) {
-            let (w0, w1, w2) = (g[0], g[1], g[2]);
-            // Algorithm 14: CoeffFromThreeBytes (the top bit of b2 is dropped).
-            for c in [w0, (w0 >> 24) | (w1 << 8), (w1 >> 16) | (w2 << 16), w2 >> 8] {
-                let t = (c & 0x7F_FFFF) as i32;
-                if t < Q && ctr < N {
-                    sink(ctr, t);
-                    ctr += 1;
+    Shake128Reader::<K>::with_pieces(&[rho, &[s, r]], |xof| {
+        // The rate is a multiple of 3: whole blocks yield whole 3-byte candidates.
+        let mut block = [0u32; SHAKE128_RATE / 4];
+        let mut ctr = 0;
+        while ctr < N {
+            xof.squeeze_words(&mut block);
+            // Four 3-byte candidates from three little-endian words (12 divides the rate).
+            for g in block.chunks_exact(3) {
+                let (w0, w1, w2) = (g[0], g[1], g[2]);
+                // Algorithm 14: CoeffFromThreeBytes (the top bit of b2 is dropped).
+                for c in [w0, (w0 >> 24) | (w1 << 8), (w1 >> 16) | (w2 << 16), w2 >> 8] {
+                    let t = (c & 0x7F_FFFF) as i32;
+                    if t < Q && ctr < N {
+                        sink(ctr, t);
+                        ctr += 1;
+                    }
                 }
             }
         }
-    }
+    });
 }
 
 /// FIPS 204, Algorithm 32: ExpandA, one entry at a time: `A-hat[r][s]`.
@@ -171,23 +177,24 @@ pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
     index: u16,
     a: &mut Poly,
 ) {
-    let mut xof = Shake256Reader::<K>::from_pieces(&[rho_prime, &index.to_le_bytes()]);
-    let mut block = [0u32; SHAKE256_RATE / 4];
-    let mut ctr = 0;
-    while ctr < N {
-        xof.squeeze_words(&mut block);
-        // Eight half-bytes per little-endian word, low half of each byte first.
-        for &g in block.iter() {
-            let rejected = ct::declassify_u32(rejected_half_bytes::<P>(g));
-            for k in 0..8 {
-                if rejected >> (4 * k) & 1 == 0 && ctr < N {
-                    a.coeffs[ctr] = coeff_from_half_byte::<P>((g >> (4 * k)) & 0x0f);
-                    ctr += 1;
+    Shake256Reader::<K>::with_pieces(&[rho_prime, &index.to_le_bytes()], |xof| {
+        let mut block = [0u32; SHAKE256_RATE / 4];
+        let mut ctr = 0;
+        while ctr < N {
+            xof.squeeze_words(&mut block);
+            // Eight half-bytes per little-endian word, low half of each byte first.
+            for &g in block.iter() {
+                let rejected = ct::declassify_u32(rejected_half_bytes::<P>(g));
+                for k in 0..8 {
+                    if rejected >> (4 * k) & 1 == 0 && ctr < N {
+                        a.coeffs[ctr] = coeff_from_half_byte::<P>((g >> (4 * k)) & 0x0f);
+                        ctr += 1;
+                    }
                 }
             }
         }
-    }
-    block.zeroize();
+        block.zeroize();
+    });
 }
 
 /// Which of the eight half-bytes of `w` CoeffFromHalfByte rejects (15 for eta = 2,
@@ -236,14 +243,15 @@ pub fn expand_mask_entry<P: ParameterSet, K: Keccak>(
     y: &mut Poly,
 ) {
     const QUARTER: usize = N / 4;
-    let mut xof = mask_stream::<K>(rho_pp, kappa, r);
-    let mut v = [0u8; QUARTER * 20 / 8];
-    let v = &mut v[..QUARTER * P::GAMMA1_BITS / 8];
-    for part in 0..4 {
-        xof.squeeze(v);
-        bit_unpack_gamma1_part::<P>(v, &mut y.coeffs[part * QUARTER..(part + 1) * QUARTER]);
-    }
-    v.zeroize();
+    with_mask_stream::<K, _>(rho_pp, kappa, r, |xof| {
+        let mut v = [0u8; QUARTER * 20 / 8];
+        let v = &mut v[..QUARTER * P::GAMMA1_BITS / 8];
+        for part in 0..4 {
+            xof.squeeze(v);
+            bit_unpack_gamma1_part::<P>(v, &mut y.coeffs[part * QUARTER..(part + 1) * QUARTER]);
+        }
+        v.zeroize();
+    });
 }
 
 /// ExpandMask (Algorithm 34) for y\[r\] left in its packed form: the `POLY_Z_BYTES`
@@ -256,12 +264,22 @@ pub fn expand_mask_packed<P: ParameterSet, K: Keccak>(
     r: usize,
     out: &mut [u8],
 ) {
-    mask_stream::<K>(rho_pp, kappa, r).squeeze(&mut out[..P::POLY_Z_BYTES]);
+    with_mask_stream::<K, _>(rho_pp, kappa, r, |xof| {
+        xof.squeeze(&mut out[..P::POLY_Z_BYTES]);
+    });
 }
 
-/// The SHAKE256 stream of ExpandMask for y\[r\]: rho'' || IntegerToBytes(kappa + r, 2).
-fn mask_stream<K: Keccak>(rho_pp: &[u8; 64], kappa: u16, r: usize) -> Shake256Reader<K> {
-    Shake256Reader::<K>::from_pieces(&[rho_pp, &(kappa.wrapping_add(r as u16)).to_le_bytes()])
+/// Runs `f` on the SHAKE256 stream of ExpandMask for y\[r\]:
+/// rho'' || IntegerToBytes(kappa + r, 2).
+#[inline(always)]
+fn with_mask_stream<K: Keccak, R>(
+    rho_pp: &[u8; 64],
+    kappa: u16,
+    r: usize,
+    f: impl FnOnce(&mut Shake256Reader<K>) -> R,
+) -> R {
+    let counter = kappa.wrapping_add(r as u16).to_le_bytes();
+    Shake256Reader::<K>::with_pieces(&[rho_pp, &counter], f)
 }
 
 #[cfg(test)]

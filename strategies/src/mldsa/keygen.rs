@@ -3,7 +3,7 @@
 use crate::keys::{SigningKey, VerifyingKey};
 use crate::strategy::{MaskVector, MatrixA, SmallStack, Strategy};
 use pqfit_core::hash::shake256_with;
-use pqfit_core::mldsa::params::{CRH_BYTES, N, SEED_BYTES};
+use pqfit_core::mldsa::params::{CRH_BYTES, SEED_BYTES};
 use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};
 use zeroize::Zeroizing;
 
@@ -65,10 +65,10 @@ pub(crate) fn key_gen_internal<P: ParameterSet, S: Strategy<P>>(
         match (S::Matrix::row(&a, i), S::Mask::stored_vector(&s1_store)) {
             (Some(row), Some(s1)) => t.dot_montgomery(row, s1),
             _ => {
-                t.coeffs = [0; N];
+                t.coeffs.fill(0);
                 for j in 0..P::L {
                     let s = S::Mask::vector(&s1_store, j, &mut scratch, s1_hat);
-                    S::Matrix::mul_acc::<S::Keccak>(&a, rho, i, j, s, &mut t);
+                    S::Matrix::mul_acc::<S::Keccak, Poly>(&a, rho, i, j, s, &mut t);
                 }
             }
         }

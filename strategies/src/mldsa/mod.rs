@@ -50,26 +50,33 @@ fn check_context(ctx: &[u8]) -> Result<u8, Error> {
 /// (FIPS 204, Algorithm 2, line 10) or 1 || |ctx| || ctx || OID || PH(M) for
 /// HashML-DSA (Algorithm 4, line 23), hashed with tr as Algorithm 7, line 6 does.
 fn external_representative<K: Keccak>(
-    tr: &[u8],
+    key: Key<'_>,
     msg: &[u8],
     ctx: &[u8],
     pre_hash: Option<PreHash>,
     mu: &mut [u8; 64],
 ) -> Result<(), Error> {
     let ctx_len = check_context(ctx)?;
+    let representative = |m_prime: &[&[u8]], mu: &mut [u8; 64]| match key {
+        Key::Tr(tr) => message_representative::<K>(tr, m_prime, mu),
+        Key::Public(pk) => public_representative::<K>(pk, m_prime, mu),
+    };
     match pre_hash {
-        None => message_representative::<K>(tr, &[&[PURE, ctx_len], ctx, msg], mu),
+        None => representative(&[&[PURE, ctx_len], ctx, msg], mu),
         Some(ph) => {
             let mut digest = [0u8; MAX_PREHASH_BYTES];
             let n = ph.digest(msg, &mut digest);
-            message_representative::<K>(
-                tr,
-                &[&[PRE_HASH, ctx_len], ctx, &ph.oid(), &digest[..n]],
-                mu,
-            );
+            representative(&[&[PRE_HASH, ctx_len], ctx, &ph.oid(), &digest[..n]], mu);
         }
     }
     Ok(())
+}
+
+/// What mu is computed from: tr (kept in a signing key) or the public key it hashes.
+#[derive(Clone, Copy)]
+enum Key<'a> {
+    Tr(&'a [u8]),
+    Public(&'a [u8]),
 }
 
 /// tr = H(pk, 64).
@@ -79,6 +86,13 @@ fn public_key_hash<K: Keccak>(pk: &[u8]) -> [u8; 64] {
     tr
 }
 
+/// mu of the message `m_prime` (in pieces) under the public key `pk`. tr lives in
+/// this frame only, not in a verifier's, where it would add to the peak stack.
+#[inline(never)]
+fn public_representative<K: Keccak>(pk: &[u8], m_prime: &[&[u8]], mu: &mut [u8; 64]) {
+    message_representative::<K>(&public_key_hash::<K>(pk), m_prime, mu);
+}
+
 /// mu = H(tr || M', 64) with M' given in pieces (FIPS 204, Algorithm 7, line 6).
 fn message_representative<K: Keccak>(tr: &[u8], m_prime: &[&[u8]], mu: &mut [u8; 64]) {
     let mut h = Shake256::<K>::with_backend();
@@ -86,7 +100,7 @@ fn message_representative<K: Keccak>(tr: &[u8], m_prime: &[&[u8]], mu: &mut [u8;
     for part in m_prime {
         h.absorb(part);
     }
-    h.finalize_squeeze(mu);
+    h.finalize_squeeze_reset(mu);
 }
 
 impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
@@ -117,7 +131,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative::<S::Keccak>(Self::tr(sk), msg, ctx, None, &mut mu)?;
+        external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, None, &mut mu)?;
         Self::sign_mu(sk, &mu, rnd, sig);
         Ok(())
     }
@@ -134,7 +148,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         sig: &mut Signature<P>,
     ) -> Result<u32, Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative::<S::Keccak>(Self::tr(sk), msg, ctx, None, &mut mu)?;
+        external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, None, &mut mu)?;
         Ok(Self::sign_mu_counting(sk, &mu, rnd, sig))
     }
 
@@ -171,7 +185,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative::<S::Keccak>(Self::tr(sk), msg, ctx, Some(ph), &mut mu)?;
+        external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, Some(ph), &mut mu)?;
         Self::sign_mu(sk, &mu, rnd, sig);
         Ok(())
     }
@@ -243,7 +257,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative::<S::Keccak>(Self::tr(&key.sk), msg, ctx, None, &mut mu)?;
+        external_representative::<S::Keccak>(Key::Tr(Self::tr(&key.sk)), msg, ctx, None, &mut mu)?;
         sign::sign_mu_prepared::<P, S>(
             &key.a,
             &key.secrets,
@@ -263,13 +277,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         ctx: &[u8],
         mu: &mut [u8; 64],
     ) -> Result<(), Error> {
-        external_representative::<S::Keccak>(
-            &public_key_hash::<S::Keccak>(&vk.bytes),
-            msg,
-            ctx,
-            None,
-            mu,
-        )
+        external_representative::<S::Keccak>(Key::Public(&vk.bytes), msg, ctx, None, mu)
     }
 
     /// FIPS 204, Algorithm 3: ML-DSA.Verify. `sig` of any length: a wrong length or a
@@ -300,13 +308,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         check_context(ctx)?;
         check_len(sig, P::SIG_BYTES)?;
         let mut mu = [0u8; 64];
-        external_representative::<S::Keccak>(
-            &public_key_hash::<S::Keccak>(&vk.bytes),
-            msg,
-            ctx,
-            pre_hash,
-            &mut mu,
-        )?;
+        external_representative::<S::Keccak>(Key::Public(&vk.bytes), msg, ctx, pre_hash, &mut mu)?;
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 
@@ -314,11 +316,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     pub fn verify_internal(vk: &VerifyingKey<P>, m_prime: &[u8], sig: &[u8]) -> Result<(), Error> {
         check_len(sig, P::SIG_BYTES)?;
         let mut mu = [0u8; 64];
-        message_representative::<S::Keccak>(
-            &public_key_hash::<S::Keccak>(&vk.bytes),
-            &[m_prime],
-            &mut mu,
-        );
+        public_representative::<S::Keccak>(&vk.bytes, &[m_prime], &mut mu);
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 

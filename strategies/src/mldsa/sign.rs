@@ -77,7 +77,7 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
         let mut h = Shake256::<S::Keccak>::with_backend();
         h.absorb(mu);
         S::Commit::commit(&mut w, &ctx, spare, &mut h, [&mut *pa, &mut *pb]);
-        h.finalize_squeeze(c_tilde);
+        h.finalize_squeeze_reset(c_tilde);
         sample::sample_in_ball::<P, S::Keccak>(c_tilde, pa);
         S::Product::prepare_challenge(pa, &mut c);
 

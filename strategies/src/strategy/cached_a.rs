@@ -2,7 +2,8 @@
 
 use super::{Keccak, MatrixA};
 use generic_array::GenericArray;
-use pqfit_core::mldsa::{sample, ParameterSet, Poly};
+use pqfit_core::mldsa::field::Montgomery;
+use pqfit_core::mldsa::{sample, Accumulator, ParameterSet, Poly};
 
 /// Keeps the whole matrix A-hat (k·l polynomials, 1 KiB each) for the operation:
 /// the fastest choice when the stack allows it.
@@ -22,18 +23,21 @@ impl<P: ParameterSet> MatrixA<P> for CachedA {
         }
     }
 
-    fn mul_acc<K: Keccak>(
+    fn mul_acc<K: Keccak, A: Accumulator>(
         store: &Self::Store,
         _rho: &[u8; 32],
         i: usize,
         j: usize,
         v_hat: &Poly,
-        acc: &mut Poly,
+        acc: &mut A,
     ) {
         // Row, then column: a flat index i·l + j lets LLVM bound a loop over i by
         // dividing by l, a long multiply that the M3 check rejects.
         let row = &store[i * P::L..(i + 1) * P::L];
-        acc.pointwise_acc_montgomery(&row[j], v_hat);
+        let m = Montgomery::new();
+        for (k, (&a, &v)) in row[j].coeffs.iter().zip(&v_hat.coeffs).enumerate() {
+            acc.add(k, m.mul(a, v));
+        }
     }
 
     fn row(store: &Self::Store, i: usize) -> Option<&[Poly]> {

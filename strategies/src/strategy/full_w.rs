@@ -31,7 +31,7 @@ impl<P: ParameterSet> Commitment<P> for FullW {
         for j in 0..P::L {
             let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
             for (i, w) in store.iter_mut().enumerate() {
-                M::mul_acc::<K>(ctx.a, ctx.rho, i, j, y_hat, w);
+                M::mul_acc::<K, _>(ctx.a, ctx.rho, i, j, y_hat, w);
             }
         }
         for w in store.iter_mut() {

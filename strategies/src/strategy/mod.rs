@@ -53,7 +53,8 @@ use core::marker::PhantomData;
 pub use pqfit_core::keccak::{
     DefaultKeccak, Interleaved32, Interleaved32Compact, Keccak, Sha3Crate,
 };
-use pqfit_core::mldsa::ParameterSet;
+use pqfit_core::mldsa::params::N;
+use pqfit_core::mldsa::{Accumulator, ParameterSet};
 /// The types component implementations work with, for implementing a component
 /// outside this crate.
 pub use pqfit_core::{hash::Shake256, mldsa::Poly};
@@ -67,14 +68,15 @@ pub trait MatrixA<P: ParameterSet>: crate::sealed::Sealed {
     /// Prepares the store for the seed `rho` (called once per operation).
     fn expand<K: Keccak>(store: &mut Self::Store, rho: &[u8; 32]);
 
-    /// `acc += A-hat[i][j] ∘ v_hat / R` (NTT domain, Montgomery product).
-    fn mul_acc<K: Keccak>(
+    /// `acc += A-hat[i][j] ∘ v_hat / R` (NTT domain, Montgomery product), one
+    /// coefficient at a time.
+    fn mul_acc<K: Keccak, A: Accumulator>(
         store: &Self::Store,
         rho: &[u8; 32],
         i: usize,
         j: usize,
         v_hat: &Poly,
-        acc: &mut Poly,
+        acc: &mut A,
     );
 
     /// Row `i` of A-hat (`l` polynomials) when the store keeps it, so that a row
@@ -124,21 +126,28 @@ pub trait ChallengeProduct<P: ParameterSet>: crate::sealed::Sealed {
     fn prepare_verify_challenge(c: &Poly, out: &mut Self::VerifyChallenge);
 
     /// Finishes row i of w'_approx in verification: `acc` holds
-    /// sum_j A-hat\[i\]\[j\] ∘ NTT(z\[j\]) (NTT domain); on return it holds
-    /// NTT^-1(acc) - c t1\[i\] 2^d with coefficients in [0, q). `t1` is the packed
-    /// polynomial from the public key.
-    fn finish_verify_row(c: &Self::VerifyChallenge, t1: &[u8], acc: &mut Poly, scratch: &mut Poly);
+    /// sum_j A-hat\[i\]\[j\] ∘ NTT(z\[j\]) (NTT domain, a sum equal to it modulo q);
+    /// on return `w` holds NTT^-1(acc) - c t1\[i\] 2^d with coefficients in [0, q).
+    /// `w` is work space until then. `t1` is the packed polynomial from the public key.
+    fn finish_verify_row<A: Accumulator>(
+        c: &Self::VerifyChallenge,
+        t1: &[u8],
+        acc: &mut A,
+        w: &mut Poly,
+    );
 }
 
 /// `finish_verify_row` in the NTT domain, for products that keep NTT(c) mod q.
-pub fn finish_verify_row_ntt(c_hat: &Poly, t1: &[u8], acc: &mut Poly, scratch: &mut Poly) {
+pub fn finish_verify_row_ntt<A: Accumulator>(c_hat: &Poly, t1: &[u8], acc: &mut A, w: &mut Poly) {
     use pqfit_core::mldsa::packing;
-    packing::unpack_t1(t1, scratch);
-    scratch.shift_left_d();
-    scratch.ntt();
-    scratch.mul_assign_montgomery(c_hat);
-    acc.sub_assign(scratch);
-    finish_w_row(acc);
+    packing::unpack_t1(t1, w);
+    w.shift_left_d();
+    w.ntt();
+    w.mul_assign_montgomery(c_hat);
+    for (k, x) in w.coeffs.iter_mut().enumerate() {
+        *x = acc.get(k) - *x;
+    }
+    finish_w_row(w);
 }
 
 /// Which of the secret vectors s1, s2, t0 of a signing key are held, in which form.
@@ -250,23 +259,28 @@ pub fn absorb_w1<P: ParameterSet, K: Keccak>(w: &Poly, h: &mut Shake256<K>) {
 }
 
 /// Absorbs w1Encode of the row whose coefficients are `w1(0..256)`, packed as they
-/// are computed.
+/// are computed, a piece at a time: a whole packed row (up to 192 bytes) would sit on
+/// the stack of verification's deepest call.
 pub fn absorb_w1_with<P: ParameterSet, K: Keccak>(
     h: &mut Shake256<K>,
-    w1: impl FnMut(usize) -> i32,
+    mut w1: impl FnMut(usize) -> i32,
 ) {
-    let mut packed = [0u8; MAX_POLY_W1_BYTES];
-    pqfit_core::mldsa::packing::simple_bit_pack_with(
-        P::W1_BITS,
-        &mut packed[..P::POLY_W1_BYTES],
-        w1,
-    );
-    h.absorb(&packed[..P::POLY_W1_BYTES]);
+    let mut packed = [0u8; W1_PIECE * MAX_W1_BITS / 8];
+    let piece = &mut packed[..W1_PIECE * P::W1_BITS / 8];
+    for first in (0..N).step_by(W1_PIECE) {
+        pqfit_core::mldsa::packing::simple_bit_pack_piece_with(P::W1_BITS, W1_PIECE, piece, |k| {
+            w1(first + k)
+        });
+        h.absorb(piece);
+    }
     packed.zeroize();
 }
 
-/// Bytes of the largest packed w1 polynomial (6 bits per coefficient).
-pub const MAX_POLY_W1_BYTES: usize = 32 * 6;
+/// Coefficients of w1 packed and absorbed at a time: 16 or 24 bytes, whole Keccak lanes.
+const W1_PIECE: usize = 32;
+
+/// The most bits of a w1 coefficient (ML-DSA-44).
+const MAX_W1_BITS: usize = 6;
 
 /// What one signing iteration needs to form w = NTT^-1(A-hat ∘ NTT(y)).
 pub struct MaskedProduct<'a, P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak> {
@@ -296,12 +310,12 @@ impl<P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak> MaskedProduct<
     /// is formed once (in `scratch`) for all of them.
     pub fn rows<const R: usize>(&self, i0: usize, mut out: [&mut Poly; R], scratch: &mut Poly) {
         for o in out.iter_mut() {
-            o.coeffs = [0; pqfit_core::mldsa::params::N];
+            o.coeffs.fill(0);
         }
         for j in 0..P::L {
             let y_hat = Y::y_hat::<K>(self.y, self.z_field, self.rho_pp, self.kappa, j, scratch);
             for (r, o) in out.iter_mut().enumerate() {
-                M::mul_acc::<K>(self.a, self.rho, i0 + r, j, y_hat, o);
+                M::mul_acc::<K, Poly>(self.a, self.rho, i0 + r, j, y_hat, o);
             }
         }
         for o in out.iter_mut() {

@@ -1,7 +1,7 @@
 //! [`NttProduct`]: c times a secret through the NTT mod q.
 
 use super::{finish_verify_row_ntt, ChallengeProduct, Secret};
-use pqfit_core::mldsa::{ParameterSet, Poly};
+use pqfit_core::mldsa::{Accumulator, ParameterSet, Poly};
 
 /// Multiplies in the NTT domain mod q: operands and c are kept as NTT(·), a product
 /// is one pointwise multiplication and an inverse NTT. Constant-time.
@@ -37,7 +37,7 @@ impl<P: ParameterSet> ChallengeProduct<P> for NttProduct {
         <Self as ChallengeProduct<P>>::prepare_challenge(c, out);
     }
 
-    fn finish_verify_row(c_hat: &Poly, t1: &[u8], acc: &mut Poly, scratch: &mut Poly) {
-        finish_verify_row_ntt(c_hat, t1, acc, scratch);
+    fn finish_verify_row<A: Accumulator>(c_hat: &Poly, t1: &[u8], acc: &mut A, w: &mut Poly) {
+        finish_verify_row_ntt(c_hat, t1, acc, w);
     }
 }

@@ -1,7 +1,7 @@
 //! [`SmallModulusProduct`]: c·s1 and c·s2 through a transform mod the small prime 769.
 
 use super::{finish_verify_row_ntt, ChallengeProduct, Secret};
-use pqfit_core::mldsa::{small_ntt, ParameterSet, Poly};
+use pqfit_core::mldsa::{small_ntt, Accumulator, ParameterSet, Poly};
 use zeroize::Zeroize;
 
 /// c·s1 and c·s2 have coefficients of at most beta <= 196, so they are computed
@@ -59,7 +59,7 @@ impl<P: ParameterSet> ChallengeProduct<P> for SmallModulusProduct {
         out.ntt();
     }
 
-    fn finish_verify_row(c_hat: &Poly, t1: &[u8], acc: &mut Poly, scratch: &mut Poly) {
-        finish_verify_row_ntt(c_hat, t1, acc, scratch);
+    fn finish_verify_row<A: Accumulator>(c_hat: &Poly, t1: &[u8], acc: &mut A, w: &mut Poly) {
+        finish_verify_row_ntt(c_hat, t1, acc, w);
     }
 }

@@ -3,7 +3,7 @@
 use super::{finish_w_row, ChallengeProduct, Secret};
 use pqfit_core::mldsa::field::freeze;
 use pqfit_core::mldsa::params::{D, N, Q};
-use pqfit_core::mldsa::{packing, ParameterSet, Poly};
+use pqfit_core::mldsa::{packing, Accumulator, ParameterSet, Poly};
 use zeroize::Zeroize;
 
 /// Keeps the ternary c (tau coefficients of ±1) in 256 bytes instead of a transformed
@@ -88,20 +88,31 @@ impl<P: ParameterSet> ChallengeProduct<P> for SparseProduct {
         }
     }
 
-    fn finish_verify_row(c: &SparseChallenge, t1: &[u8], acc: &mut Poly, _scratch: &mut Poly) {
-        finish_w_row(acc);
-        // acc -= c·t1·2^d: each non-zero c_p adds ±X^p t1, read in place from the key.
+    fn finish_verify_row<A: Accumulator>(
+        c: &SparseChallenge,
+        t1: &[u8],
+        acc: &mut A,
+        w: &mut Poly,
+    ) {
+        acc.read_into(w);
+        finish_w_row(w);
+        // w -= c·t1·2^d: each non-zero c_p adds ±X^p t1, read in place from the key.
+        // X^p t1 puts t1[0..N - p] at p.. and -t1[N - p..] at 0..p (X^N = -1). c and t1
+        // are public, so the sign may branch. No reduction until the end: w starts in
+        // [0, q) and each of the at most 64 terms is below 2^23 in size, so
+        // |w| < 2^30 throughout.
         for n in 0..c.weight {
             let p = c.positions[n] as usize;
             let sign = if (c.negative >> n) & 1 == 1 { -1 } else { 1 };
-            for k in 0..N {
-                let (src, wrap) = if k >= p { (k - p, 1) } else { (k + N - p, -1) };
-                let v = packing::t1_coefficient(t1, src) << D;
-                acc.coeffs[k] -= sign * wrap * v;
-                // Keep the running value within (-q, 2q) so 64 terms cannot overflow.
-                acc.coeffs[k] = freeze(acc.coeffs[k]);
+            let (wrapped, shifted) = w.coeffs.split_at_mut(p);
+            for (k, x) in shifted.iter_mut().enumerate() {
+                *x -= sign * (packing::t1_coefficient(t1, k) << D);
+            }
+            for (k, x) in wrapped.iter_mut().enumerate() {
+                *x += sign * (packing::t1_coefficient(t1, N - p + k) << D);
             }
         }
-        debug_assert!(acc.coeffs.iter().all(|&x| (0..Q).contains(&x)));
+        w.coeffs.iter_mut().for_each(|x| *x = freeze(*x));
+        debug_assert!(w.coeffs.iter().all(|&x| (0..Q).contains(&x)));
     }
 }

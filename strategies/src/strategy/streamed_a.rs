@@ -2,7 +2,7 @@
 
 use super::{Keccak, MatrixA};
 use pqfit_core::mldsa::field::Montgomery;
-use pqfit_core::mldsa::{sample, ParameterSet, Poly};
+use pqfit_core::mldsa::{sample, Accumulator, ParameterSet, Poly};
 
 /// Keeps no matrix: `A-hat[i][j] ∘ v` is accumulated coefficient by coefficient as
 /// RejNTTPoly produces the entry, so not even one polynomial of A is alive. Costs
@@ -17,17 +17,17 @@ impl<P: ParameterSet> MatrixA<P> for StreamedA {
 
     fn expand<K: Keccak>(_store: &mut (), _rho: &[u8; 32]) {}
 
-    fn mul_acc<K: Keccak>(
+    fn mul_acc<K: Keccak, A: Accumulator>(
         _store: &(),
         rho: &[u8; 32],
         i: usize,
         j: usize,
         v_hat: &Poly,
-        acc: &mut Poly,
+        acc: &mut A,
     ) {
         let m = Montgomery::new();
         sample::rej_ntt_coefficients::<K>(rho, i as u8, j as u8, |k, a| {
-            acc.coeffs[k] += m.mul(a, v_hat.coeffs[k]);
+            acc.add(k, m.mul(a, v_hat.coeffs[k]));
         });
     }
 }
