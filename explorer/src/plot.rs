@@ -309,8 +309,8 @@ fn chart<DB: DrawingBackend>(
             )
             .map_err(e)?
             .label(match axis {
-                Axis::Stack => "published, real hardware (pqm4)",
-                Axis::Flash => "published, real hardware (pqm4; scheme .text only)",
+                Axis::Stack => "published, real hardware",
+                Axis::Flash => "published, real hardware (scheme .text only)",
             })
             .legend(move |(x, y)| TriangleMarker::new((x + 8, y), 6, green.filled()));
         for (label, p) in &refs {

@@ -232,7 +232,8 @@ fn method(profile: &Profile) -> Vec<Block> {
              with pqm4's published figures within 0.6 % for PQClean's ML-DSA-65 (docs/measurement.md). {} \
              Not modelled: bus contention, interrupts. The M0, M3, RV32 and RV64 (dual-issue) models apply the vendors' documented timings \
              and have not been calibrated against hardware. Points marked \"published, real hardware\" are \
-             pqm4's figures on a Cortex-M4 board, drawn for reference only.",
+             published figures from Cortex-M4 boards (pqm4 and others; sources in \
+             profiles/published.toml), drawn for reference only.",
             wait_states_text(profile)
         )),
     ]
@@ -489,7 +490,7 @@ fn op_section(profile: &Profile, g: &Group, published: &[Published]) -> Vec<Bloc
         .collect();
     if !refs.is_empty() {
         doc.push(Block::Para(format!(
-            "Published, real hardware (pqm4, for reference): {}.",
+            "Published, real hardware (for reference; sources in profiles/published.toml): {}.",
             refs.join("; ")
         )));
     }
