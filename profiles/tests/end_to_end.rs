@@ -76,8 +76,16 @@ fn m4_ml_dsa_65_small_stack_within_its_stack_goals() {
     req.verify_runs = 1;
     let m = measure(&req).unwrap_or_else(|e| panic!("{e}"));
     for (op, goal) in [("keygen", 4_608), ("sign", 6_144), ("verify", 3_072)] {
-        let o = m.ops.iter().find(|o| o.op == op).expect("operation measured");
-        assert!(o.stack_bytes <= goal, "{op}: {} B > {goal} B", o.stack_bytes);
+        let o = m
+            .ops
+            .iter()
+            .find(|o| o.op == op)
+            .expect("operation measured");
+        assert!(
+            o.stack_bytes <= goal,
+            "{op}: {} B > {goal} B",
+            o.stack_bytes
+        );
     }
 }
 

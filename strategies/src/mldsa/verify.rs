@@ -4,7 +4,7 @@ use crate::strategy::{absorb_w1_with, ChallengeProduct, MaskVector, MatrixA, Str
 use crate::Error;
 use pqfit_core::ct;
 use pqfit_core::hash::Shake256;
-use pqfit_core::mldsa::{packing, rounding, sample, PackedPoly, ParameterSet, Poly};
+use pqfit_core::mldsa::{packing, rounding, sample, Accumulator, PackedPoly, ParameterSet, Poly};
 
 /// Bytes of the largest c-tilde.
 const MAX_C_TILDE_BYTES: usize = 64;
@@ -82,25 +82,27 @@ fn hash_w1_approx_matches<P: ParameterSet, S: Strategy<P>>(
     // their stack.
     {
         let mut w = Poly::zero();
-        // Used only where A-hat and NTT(z) are both stored (and then already large).
+        // The row's sum where NTT(z) is stored (its l KiB spent already).
         let mut sum = Poly::zero();
         for i in 0..P::K {
             let t1 = &pk[packing::pk_t1_range(i)];
             match (S::Matrix::row(&a, i), S::Mask::stored_vector(&z_store)) {
-                // Both stored: one pass summing the l products.
+                // A-hat's row stored too: one pass summing the l products.
                 (Some(row), Some(z)) => {
                     sum.dot_montgomery(row, z);
                     S::Product::finish_verify_row(c, t1, &mut sum, &mut w);
                 }
-                // A column at a time, NTT(z[j]) in w: the sum is kept packed, 768
-                // bytes where a second polynomial would take 1024.
-                _ => {
-                    let mut sum = PackedPoly::default();
-                    for j in 0..P::L {
-                        let z = S::Mask::vector(&z_store, j, &mut w, z_hat);
-                        S::Matrix::mul_acc::<S::Keccak, _>(&a, rho, i, j, z, &mut sum);
-                    }
+                (None, Some(_)) => {
+                    sum.coeffs.fill(0);
+                    sum_by_columns::<P, S, _>(&a, rho, &z_store, i, &mut w, z_hat, &mut sum);
                     S::Product::finish_verify_row(c, t1, &mut sum, &mut w);
+                }
+                // NTT(z[j]) rebuilt in w for each use: the sum is kept packed, 768
+                // bytes where a second polynomial would take 1024.
+                (_, None) => {
+                    let mut packed = PackedPoly::default();
+                    sum_by_columns::<P, S, _>(&a, rho, &z_store, i, &mut w, z_hat, &mut packed);
+                    S::Product::finish_verify_row(c, t1, &mut packed, &mut w);
                 }
             }
             // h[i] is public: walk its increasing positions alongside the coefficients.
@@ -115,4 +117,21 @@ fn hash_w1_approx_matches<P: ParameterSet, S: Strategy<P>>(
     let mut c_tilde_prime = [0u8; MAX_C_TILDE_BYTES];
     h.finalize_squeeze_reset(&mut c_tilde_prime[..P::C_TILDE_BYTES]);
     ct::bytes_eq(&sig[..P::C_TILDE_BYTES], &c_tilde_prime[..P::C_TILDE_BYTES])
+}
+
+/// `acc += sum_j A-hat[i][j] ∘ NTT(z[j])`, a column at a time, NTT(z[j]) borrowed from
+/// the store or rebuilt in `w` by `z_hat`.
+fn sum_by_columns<P: ParameterSet, S: Strategy<P>, A: Accumulator>(
+    a: &<S::Matrix as MatrixA<P>>::Store,
+    rho: &[u8; 32],
+    z_store: &<S::Mask as MaskVector<P>>::VectorStore,
+    i: usize,
+    w: &mut Poly,
+    mut z_hat: impl FnMut(usize, &mut Poly),
+    acc: &mut A,
+) {
+    for j in 0..P::L {
+        let z = S::Mask::vector(z_store, j, w, &mut z_hat);
+        S::Matrix::mul_acc::<S::Keccak, A>(a, rho, i, j, z, acc);
+    }
 }
