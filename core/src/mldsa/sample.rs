@@ -172,6 +172,10 @@ pub fn expand_a_entry<K: Keccak>(rho: &[u8; 32], r: usize, s: usize, a: &mut Pol
 /// Which half-bytes are rejected is made public (declassified), eight at a time: the
 /// rejected values (15, or 9 to 15) are the only ones whose positions show, and they
 /// say nothing about the accepted values, which are mapped without branches.
+///
+/// Out of line: its sponge then takes stack only while it runs, not for the whole of
+/// a caller such as key generation.
+#[inline(never)]
 pub fn rej_bounded_poly<P: ParameterSet, K: Keccak>(
     rho_prime: &[u8; 64],
     index: u16,

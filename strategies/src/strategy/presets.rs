@@ -37,8 +37,9 @@ where
 pub type Reference = Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct>;
 
 /// The smallest stack: nothing of A, s1/s2/t0, w or y is kept; every polynomial is
-/// sampled, decoded or recomputed where it is used, and c times a secret is a
-/// transform-free schoolbook product.
+/// sampled, decoded or recomputed where it is used, y lives in the signature's z
+/// field, and c is kept as its ternary coefficients (transformed into the output of
+/// each product).
 pub type SmallStack = Custom<StreamedA, RecomputeOnDemand, StreamedW, SignatureY, SparseProduct>;
 
 /// The fastest signing: everything kept, and with an [`ExpandedKey`](crate::ExpandedKey)
