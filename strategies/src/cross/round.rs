@@ -4,7 +4,7 @@
 //! `CROSS_sign`). Nothing here is kept across rounds.
 
 use crate::cross::strategy::Matrices;
-use pqfit_core::cross::arith::{fz_sub, reduce_p, restr_to_val, y_coordinate};
+use pqfit_core::cross::arith::{fz_sub, reduce_p_product, restr_to_val, y_coordinate};
 use pqfit_core::cross::csprng::{csprng, dsc_round, dsc_round_hash, fz_sampler, hash};
 use pqfit_core::cross::packing::pack;
 use pqfit_core::cross::{
@@ -168,7 +168,8 @@ impl Round {
         self.v::<P>(e, &mut v_bar, packed_v);
         let mut u = [0u16; MAX_N];
         for j in 0..P::N {
-            u[j] = reduce_p::<P>(restr_to_val::<P>(v_bar[j]) as u32 * self.u_prime[j] as u32);
+            u[j] =
+                reduce_p_product::<P>(restr_to_val::<P>(v_bar[j]) as u32 * self.u_prime[j] as u32);
         }
         let mut s_prime = [0u16; MAX_N_K];
         M::syndrome::<K>(matrices, seed_pk, &u, &mut s_prime);
