@@ -143,7 +143,13 @@ pub fn restr_to_val<P: CrossParams>(x: u8) -> u16 {
 /// a - b in F_z, for a, b in [0, z).
 #[inline(always)]
 pub fn fz_sub<P: CrossParams>(a: u8, b: u8) -> u8 {
-    reduce_z::<P>(a as u32 + P::Z as u32 - b as u32)
+    let x = a as u32 + P::Z as u32 - b as u32;
+    // x < 2z: the masked subtraction alone, no fold.
+    if P::RSDPG {
+        fold_reduce::<7, 1>(x, 0) as u8
+    } else {
+        fold_reduce::<3, 1>(x, 0) as u8
+    }
 }
 
 /// `fz_inf_w_by_fz_matrix`'s product for one coordinate j < n - m, given the column
@@ -205,6 +211,20 @@ mod tests {
         assert_eq!(folds_below(3, 1, u32::MAX), 10);
         assert_eq!(folds_below(9, 3, 509 * 508), 2);
         assert_eq!(folds_below(7, 1, 127 * 126), 1);
+    }
+
+    #[test]
+    fn fz_differences_are_exact() {
+        for a in 0..7u8 {
+            for b in 0..7u8 {
+                assert_eq!(fz_sub::<Rsdp1Small>(a, b), (a + 7 - b) % 7);
+            }
+        }
+        for a in 0..127u8 {
+            for b in 0..127u8 {
+                assert_eq!(fz_sub::<Rsdpg1Small>(a, b), (a + 127 - b) % 127);
+            }
+        }
     }
 
     #[test]
