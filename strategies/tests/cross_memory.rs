@@ -24,7 +24,12 @@ fn row<P: CrossParams>() -> String {
         P::NAME
     );
     assert_eq!(cmt_1, P::T * P::HASH_BYTES, "{}", P::NAME);
-    assert_eq!(ys, P::T * P::PACKED_Y_BYTES, "{}", P::NAME);
+    assert_eq!(
+        ys,
+        P::T * (P::PACKED_Y_BYTES + P::PACKED_V_BYTES),
+        "{}",
+        P::NAME
+    );
     assert_eq!(size_of::<<RegeneratedY as FirstResponses<P>>::Store>(), 0);
     let v_entry = if P::RSDPG { 2 } else { 1 };
     assert_eq!(

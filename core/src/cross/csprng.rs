@@ -140,7 +140,11 @@ pub struct BitStream<K: Keccak> {
     buf: [u8; 32],
     pos: usize,
     len: usize,
-    acc: u64,
+    /// The unread bits, least significant first: fewer than 24 (a draw of at most 16
+    /// bits tops up at most 15 bits with whole bytes), so 32-bit shifts suffice
+    /// (a 64-bit shift by a variable amount is a sequence of predicated instructions
+    /// on 32-bit cores).
+    acc: u32,
     nbits: u32,
 }
 
@@ -176,11 +180,12 @@ impl<K: Keccak> BitStream<K> {
 
     /// The next `bits` (at most 16) bits as an integer.
     pub fn take(&mut self, bits: u32) -> u32 {
+        debug_assert!(bits <= 16);
         while self.nbits < bits {
-            self.acc |= (self.next_byte() as u64) << self.nbits;
+            self.acc |= (self.next_byte() as u32) << self.nbits;
             self.nbits += 8;
         }
-        let v = (self.acc & ((1u64 << bits) - 1)) as u32;
+        let v = self.acc & ((1 << bits) - 1);
         self.acc >>= bits;
         self.nbits -= bits;
         v
@@ -244,6 +249,7 @@ impl<K: Keccak> Sampler<K> {
     /// The next accepted value. Which candidates are rejected is declassified: it
     /// depends only on the rejected candidates themselves, never on accepted ones
     /// (as FIPS 204's RejBoundedPoly, docs/constant-time.md).
+    #[inline(always)]
     pub fn sample(&mut self) -> u16 {
         loop {
             let v = self.stream.take(self.bits) + self.offset;

@@ -2,22 +2,57 @@
 //! `pack_unpack.c`): `bits`-bit values in little-endian bit order, the last byte
 //! padded with zero bits. Unpacking checks the padding and the range of every value.
 
-/// Packs `values` (each below 2^bits) into `out` (exactly ceil(n bits / 8) bytes).
+/// Packs `values` (each below 2^bits, bits <= 16) into `out` (exactly ceil(n bits /
+/// 8) bytes; any byte past them is zeroed).
 pub fn pack(out: &mut [u8], values: impl Iterator<Item = u16>, bits: usize) {
-    out.fill(0);
-    let mut bit = 0usize;
+    // A little-endian bit accumulator written out a byte at a time: fewer than 8 bits
+    // wait before a value is added, so it never holds more than 23.
+    let mut acc = 0u32;
+    let mut nbits = 0;
+    let mut byte = 0;
     for v in values {
-        let v = v as u32;
-        let mut done = 0;
-        while done < bits {
-            let byte = (bit + done) / 8;
-            let shift = (bit + done) % 8;
-            let take = (8 - shift).min(bits - done);
-            out[byte] |= (((v >> done) & ((1 << take) - 1)) << shift) as u8;
-            done += take;
+        acc |= (v as u32) << nbits;
+        nbits += bits;
+        while nbits >= 8 {
+            out[byte] = acc as u8;
+            acc >>= 8;
+            nbits -= 8;
+            byte += 1;
         }
-        bit += bits;
     }
+    if nbits > 0 {
+        out[byte] = acc as u8;
+        byte += 1;
+    }
+    out[byte..].fill(0);
+}
+
+/// Reads `n` values of `bits` bits (at most 16) from `input` in order, giving each
+/// to `sink(i, value)`; returns the bits left over in the last byte read (the
+/// padding).
+#[inline(always)]
+fn read_values(input: &[u8], n: usize, bits: usize, mut sink: impl FnMut(usize, u32)) -> u32 {
+    let mut acc = 0u32;
+    let mut nbits = 0;
+    let mut byte = 0;
+    for i in 0..n {
+        while nbits < bits {
+            acc |= (input[byte] as u32) << nbits;
+            byte += 1;
+            nbits += 8;
+        }
+        sink(i, acc & ((1 << bits) - 1));
+        acc >>= bits;
+        nbits -= bits;
+    }
+    acc
+}
+
+/// Unpacks `n` values of `bits` bits from `input` through `sink(i, value)`, without
+/// checks: for vectors pqfit packed itself (a secret kept between signing passes,
+/// where a range check would be a comparison on a secret and has nothing to catch).
+pub fn unpack_unchecked(input: &[u8], n: usize, bits: usize, mut sink: impl FnMut(usize, u16)) {
+    read_values(input, n, bits, |i, v| sink(i, v as u16));
 }
 
 /// Unpacks `n` values of `bits` bits from `input` through `sink(i, value)`.
@@ -31,25 +66,11 @@ pub fn unpack(
     mut sink: impl FnMut(usize, u16),
 ) -> bool {
     let mut ok = true;
-    for i in 0..n {
-        let start = i * bits;
-        let mut v = 0u32;
-        let mut done = 0;
-        while done < bits {
-            let byte = (start + done) / 8;
-            let shift = (start + done) % 8;
-            let take = (8 - shift).min(bits - done);
-            v |= ((input[byte] as u32 >> shift) & ((1 << take) - 1)) << done;
-            done += take;
-        }
+    let padding = read_values(input, n, bits, |i, v| {
         ok &= v < bound;
         sink(i, v as u16);
-    }
-    let used = n * bits;
-    if !used.is_multiple_of(8) {
-        ok &= input[used / 8] >> (used % 8) == 0;
-    }
-    ok
+    });
+    ok & (padding == 0)
 }
 
 #[cfg(test)]
@@ -67,6 +88,9 @@ mod tests {
                 pack(&mut out, vals.iter().copied(), bits);
                 let mut back = std::vec![0u16; n];
                 assert!(unpack(&out, n, bits, 1 << bits, |i, v| back[i] = v));
+                assert_eq!(back, vals);
+                let mut back = std::vec![0u16; n];
+                unpack_unchecked(&out, n, bits, |i, v| back[i] = v);
                 assert_eq!(back, vals);
                 // A value at the bound is rejected.
                 assert!(!unpack(&out, n, bits, 0, |_, _| {}));

@@ -196,6 +196,8 @@ pub trait CrossParams: Encoding + Sized {
     type WLen: ArrayLength;
     /// t packed responses y, t ceil(n log2 p / 8) bytes, as a type.
     type PackedYsLen: ArrayLength;
+    /// t packed restricted vectors (v, or e'), t `PACKED_V_BYTES` bytes, as a type.
+    type PackedVsLen: ArrayLength;
 }
 
 /// Whether a packed syndrome has values in [0, p) and zero padding.
@@ -284,6 +286,7 @@ macro_rules! parameter_set {
             type VLen = size!($k * ($n - $k) * if $rsdpg { 2 } else { 1 });
             type WLen = size!($m * ($n - $m));
             type PackedYsLen = size!($t * <$ty as CrossParams>::PACKED_Y_BYTES);
+            type PackedVsLen = size!($t * <$ty as CrossParams>::PACKED_V_BYTES);
         }
     };
 }

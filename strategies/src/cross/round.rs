@@ -4,9 +4,9 @@
 //! `CROSS_sign`). Nothing here is kept across rounds.
 
 use crate::cross::strategy::Matrices;
-use pqfit_core::cross::arith::{fz_sub, reduce_p, restr_to_val, y_coordinate};
+use pqfit_core::cross::arith::{fz_sub, reduce_p_product, restr_to_val, y_coordinate};
 use pqfit_core::cross::csprng::{csprng, dsc_round, dsc_round_hash, fz_sampler, hash};
-use pqfit_core::cross::packing::pack;
+use pqfit_core::cross::packing::{pack, unpack_unchecked};
 use pqfit_core::cross::{
     CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_PACKED_SYN_BYTES, MAX_SEED_BYTES,
 };
@@ -109,23 +109,49 @@ impl Round {
         );
     }
 
-    /// Expands only e'-bar (and e'_G-bar) of round `i`: the start of the same stream.
-    pub fn expand_restricted<P: CrossParams, K: Keccak, M: Matrices<P>>(
+    /// Packs u' (as a vector of F_p, `PACKED_Y_BYTES`) and the restricted e'
+    /// (e'-bar, or e'_G-bar for R-SDP(G): `PACKED_V_BYTES`), for keeping the round
+    /// between signing's passes instead of expanding its seed again.
+    pub fn pack_expanded<P: CrossParams>(&self, packed_u: &mut [u8], packed_e: &mut [u8]) {
+        pack(
+            &mut packed_u[..P::PACKED_Y_BYTES],
+            self.u_prime[..P::N].iter().copied(),
+            P::BITS_P,
+        );
+        let e = if P::RSDPG {
+            &self.e_prime.e_g_bar[..P::M]
+        } else {
+            &self.e_prime.e_bar[..P::N]
+        };
+        pack(
+            &mut packed_e[..P::PACKED_V_BYTES],
+            e.iter().map(|&x| x as u16),
+            P::BITS_Z,
+        );
+    }
+
+    /// The inverse of [`Round::pack_expanded`]: u' (when given) and e'-bar (through
+    /// e'_G-bar and W for R-SDP(G)), as [`Round::expand`] would give them.
+    pub fn unpack_expanded<P: CrossParams, K: Keccak, M: Matrices<P>>(
         &mut self,
         matrices: &M::Store,
         seed_pk: &[u8],
-        seed: &[u8],
-        salt: &[u8],
-        i: usize,
+        packed_u: Option<&[u8]>,
+        packed_e: &[u8],
     ) {
-        expand_e::<P, K, M>(
-            matrices,
-            seed_pk,
-            &[&seed[..P::SEED_BYTES], &salt[..P::SALT_BYTES]],
-            dsc_round::<P>(i),
-            &mut self.e_prime,
-            None,
-        );
+        if let Some(packed_u) = packed_u {
+            let u = &mut self.u_prime;
+            unpack_unchecked(packed_u, P::N, P::BITS_P, |j, v| u[j] = v);
+        }
+        let e = &mut self.e_prime;
+        if P::RSDPG {
+            let e_g = &mut e.e_g_bar;
+            unpack_unchecked(packed_e, P::M, P::BITS_Z, |j, v| e_g[j] = v as u8);
+            M::expand_g::<K>(matrices, seed_pk, &e.e_g_bar, &mut e.e_bar);
+        } else {
+            let e_bar = &mut e.e_bar;
+            unpack_unchecked(packed_e, P::N, P::BITS_Z, |j, v| e_bar[j] = v as u8);
+        }
     }
 
     /// The packed response v: v-bar = e-bar - e'-bar (R-SDP) or v_G-bar = e_G-bar -
@@ -168,7 +194,8 @@ impl Round {
         self.v::<P>(e, &mut v_bar, packed_v);
         let mut u = [0u16; MAX_N];
         for j in 0..P::N {
-            u[j] = reduce_p::<P>(restr_to_val::<P>(v_bar[j]) as u32 * self.u_prime[j] as u32);
+            u[j] =
+                reduce_p_product::<P>(restr_to_val::<P>(v_bar[j]) as u32 * self.u_prime[j] as u32);
         }
         let mut s_prime = [0u16; MAX_N_K];
         M::syndrome::<K>(matrices, seed_pk, &u, &mut s_prime);

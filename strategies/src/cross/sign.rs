@@ -101,6 +101,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut cmt_1: Digest = [0; MAX_HASH_BYTES];
     let mut merkle = <S::Merkle as MerkleTree<P, K<P, S>>>::new();
     let mut cmt_1s = <S::Cmt1 as SecondCommitments<P, K<P, S>>>::new();
+    let mut ys = Zeroizing::new(<S::Y as FirstResponses<P>>::Store::default());
     for i in 0..P::T {
         S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
         round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
@@ -113,6 +114,9 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             &mut packed_v,
             &mut cmt_0,
         );
+        if let Some((packed_u, packed_e)) = S::Y::expanded_mut(&mut ys, i) {
+            round.pack_expanded::<P>(packed_u, packed_e);
+        }
         commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut cmt_1);
         S::Merkle::add(&mut merkle, i, &cmt_0);
         S::Cmt1::add(&mut cmt_1s, i, &cmt_1);
@@ -138,12 +142,21 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     // Pass 2: first responses y, hashed in round order.
     let mut packed_y = [0u8; MAX_PACKED_Y_BYTES];
     let mut y_hash = Xof::<K<P, S>>::new::<P>();
-    let mut ys = <S::Y as FirstResponses<P>>::Store::default();
     let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
     for i in 0..P::T {
         let c = chall_1.sample();
-        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
-        round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        match S::Y::expanded(&ys, i) {
+            Some((packed_u, packed_e)) => round.unpack_expanded::<P, K<P, S>, S::Matrix>(
+                &matrices,
+                seed_pk,
+                Some(packed_u),
+                packed_e,
+            ),
+            None => {
+                S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+                round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+            }
+        }
         round.y::<P>(c, &mut packed_y);
         y_hash.absorb(&packed_y[..P::PACKED_Y_BYTES]);
         S::Y::keep(&mut ys, i, &packed_y);
@@ -220,11 +233,14 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         }
         let kept_y = S::Y::get(&ys, i);
         S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
-        if recompute || kept_y.is_none() {
-            round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
-        } else {
+        match S::Y::expanded(&ys, i) {
             // y is kept: v needs e' only.
-            round.expand_restricted::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+            Some((_, packed_e)) if !recompute => {
+                round.unpack_expanded::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, None, packed_e)
+            }
+            // Nothing kept, or cmt_0 is recomputed: u' is needed and y has taken its
+            // place.
+            _ => round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i),
         }
         if recompute {
             round.cmt_0::<P, K<P, S>, S::Matrix>(

@@ -7,7 +7,7 @@ use super::sign::digest_chall_1;
 use super::strategy::{Matrices, RoundSeeds, Strategy};
 use crate::keys::VerifyingKey;
 use crate::Error;
-use pqfit_core::cross::arith::{reduce_p, restr_to_val};
+use pqfit_core::cross::arith::{reduce_p_product, restr_to_val};
 use pqfit_core::cross::csprng::{
     chall_1_sampler, expand_digest_to_fixed_weight, hash, Xof, HASH_DSC,
 };
@@ -118,14 +118,15 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
             y_hash.absorb(y_in);
             let mut y_prime = [0u16; MAX_N];
             for j in 0..P::N {
-                y_prime[j] = reduce_p::<P>(restr_to_val::<P>(v_bar[j]) as u32 * y[j] as u32);
+                y_prime[j] =
+                    reduce_p_product::<P>(restr_to_val::<P>(v_bar[j]) as u32 * y[j] as u32);
             }
             let mut y_h = [0u16; MAX_N_K];
             S::Matrix::syndrome::<K<P, S>>(&matrices, seed_pk, &y_prime, &mut y_h);
             let mut s_prime = [0u16; MAX_N_K];
             for j in 0..P::N - P::K {
-                let cs = reduce_p::<P>(c as u32 * s[j] as u32) as u32;
-                s_prime[j] = reduce_p::<P>(y_h[j] as u32 + P::P as u32 - cs);
+                let cs = reduce_p_product::<P>(c as u32 * s[j] as u32) as u32;
+                s_prime[j] = reduce_p_product::<P>(y_h[j] as u32 + P::P as u32 - cs);
             }
             commitment_0::<P, K<P, S>>(&s_prime, v_in, salt, i, &mut digest);
             builder.push_leaf::<P>(i, Some(&digest), &mut proof_io);

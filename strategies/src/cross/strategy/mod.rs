@@ -126,10 +126,20 @@ pub trait SecondCommitments<P: CrossParams, K: Keccak>: crate::sealed::Sealed {
     fn get(store: &Self::Store, round: usize) -> Option<&[u8]>;
 }
 
-/// Where the packed first responses y go between signing's second and third pass.
+/// Where the packed first responses y go between signing's second and third pass,
+/// and whether each round's u' and e' are kept from the first pass.
 pub trait FirstResponses<P: CrossParams>: crate::sealed::Sealed {
-    /// Memory kept from the second pass to the responses.
-    type Store: Default;
+    /// Memory kept from the first pass to the responses; it holds secrets (u', e').
+    type Store: Default + Zeroize;
+
+    /// Where the first pass packs round `round`'s u' and restricted e'
+    /// (`Round::pack_expanded`), if they are kept: then the later passes take them
+    /// from here instead of expanding the round's seed again.
+    fn expanded_mut(store: &mut Self::Store, round: usize) -> Option<(&mut [u8], &mut [u8])>;
+
+    /// Round `round`'s packed u' and restricted e', if kept; u' shares its place with
+    /// y, so the first slice is y once [`FirstResponses::keep`] has run for the round.
+    fn expanded(store: &Self::Store, round: usize) -> Option<(&[u8], &[u8])>;
 
     /// Round `round`'s packed y.
     fn keep(store: &mut Self::Store, round: usize, packed_y: &[u8]);

@@ -3,8 +3,8 @@
 use super::FirstResponses;
 use pqfit_core::cross::CrossParams;
 
-/// Keeps no y: the responses pass re-expands e' and u' from the round seed and
-/// recomputes y = u' + chall_1 g^e'.
+/// Keeps no y (nor u', e'): the second pass and the responses re-expand e' and u'
+/// from the round seed and recompute y = u' + chall_1 g^e'.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegeneratedY;
 
@@ -12,6 +12,14 @@ impl crate::sealed::Sealed for RegeneratedY {}
 
 impl<P: CrossParams> FirstResponses<P> for RegeneratedY {
     type Store = ();
+
+    fn expanded_mut(_store: &mut (), _round: usize) -> Option<(&mut [u8], &mut [u8])> {
+        None
+    }
+
+    fn expanded(_store: &(), _round: usize) -> Option<(&[u8], &[u8])> {
+        None
+    }
 
     fn keep(_store: &mut (), _round: usize, _packed_y: &[u8]) {}
 

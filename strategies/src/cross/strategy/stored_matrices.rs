@@ -4,7 +4,7 @@ use super::Matrices;
 use generic_array::GenericArray;
 use pqfit_core::cross::arith::{fz_dot, reduce_p};
 use pqfit_core::cross::csprng::{csprng, dsc_seed_pk, fz_sampler};
-use pqfit_core::cross::{CrossParams, MAX_N_K};
+use pqfit_core::cross::CrossParams;
 use pqfit_core::keccak::Keccak;
 use zeroize::Zeroize;
 
@@ -15,7 +15,8 @@ pub struct StoredMatrices;
 
 impl crate::sealed::Sealed for StoredMatrices {}
 
-/// The kept matrices, row-major as `expand_pk` draws them.
+/// The kept matrices: V transposed (column-major; `expand_pk` draws it row by row),
+/// W row-major.
 pub struct MatrixStore<P: CrossParams> {
     v: GenericArray<u8, P::VLen>,
     w: GenericArray<u8, P::WLen>,
@@ -49,30 +50,35 @@ impl<P: CrossParams> Matrices<P> for StoredMatrices {
             }
         }
         s.reshape(P::BITS_V_CT_RNG, P::BITS_P, P::P as u32, 0);
+        let (k, nk) = (P::K, P::N - P::K);
         let width = if P::RSDPG { 2 } else { 1 };
-        for v in store.v.chunks_exact_mut(width) {
-            let x = s.sample().to_le_bytes();
-            v.copy_from_slice(&x[..width]);
+        // Drawn row by row, kept column by column (V transposed): each coordinate of
+        // a syndrome is then one dot product over consecutive bytes, its sum in a
+        // register.
+        for i in 0..k {
+            for j in 0..nk {
+                let x = s.sample().to_le_bytes();
+                let at = (j * k + i) * width;
+                store.v[at..at + width].copy_from_slice(&x[..width]);
+            }
         }
     }
 
     fn syndrome<K: Keccak>(store: &Self::Store, _seed_pk: &[u8], x: &[u16], out: &mut [u16]) {
-        let nk = P::N - P::K;
-        let mut acc = [0u32; MAX_N_K];
+        let k = P::K;
         let width = if P::RSDPG { 2 } else { 1 };
-        for (i, row) in store.v.chunks_exact(nk * width).enumerate() {
-            let xi = x[i] as u32;
-            for (a, v) in acc.iter_mut().zip(row.chunks_exact(width)) {
+        for (j, column) in store.v.chunks_exact(k * width).enumerate() {
+            // At most k (p - 1)^2 < 2^32.
+            let mut acc = x[k + j] as u32;
+            for (&xi, v) in x[..k].iter().zip(column.chunks_exact(width)) {
                 let v = if P::RSDPG {
                     u16::from_le_bytes([v[0], v[1]])
                 } else {
                     v[0] as u16
                 };
-                *a += xi * v as u32;
+                acc += xi as u32 * v as u32;
             }
-        }
-        for j in 0..nk {
-            out[j] = reduce_p::<P>(acc[j] + x[P::K + j] as u32);
+            out[j] = reduce_p::<P>(acc);
         }
     }
 
