@@ -1,6 +1,7 @@
 //! Each operation linked alone (pqfit_profiles::link): two ML-DSA-44 mixes that differ only
-//! in how signing keeps y (`SignatureY`, `RegeneratedY`) have the same key-generation and verification code and
-//! different signing code; another Keccak backend changes every operation; an operation's
+//! in how signing keeps w (`FullW`, `StreamedW`) have the same key-generation and
+//! verification code and different signing code (a pair whose signing called the shared
+//! Keccak functions differently would not: LTO compiles them for all their callers); another Keccak backend changes every operation; an operation's
 //! own ELF holds none of the others' entry points; and a left-out operation is reported
 //! without runs, with its code, for the sweep to fill.
 //!
@@ -16,13 +17,13 @@ fn skip() -> bool {
     std::env::var_os("PQFIT_SKIP_FIRMWARE_TESTS").is_some()
 }
 
-fn mix(y: &str, keccak: &str) -> String {
+fn mix(w: &str, keccak: &str) -> String {
     let s = |c: &str| format!("pqfit::strategy::{c}");
     let mut parts = vec![
         s("CachedA"),
         s("CachedNtt"),
-        s("FullW"),
-        s(y),
+        s(w),
+        s("RegeneratedY"),
         s("NttProduct"),
     ];
     if !keccak.is_empty() {
@@ -53,25 +54,25 @@ fn operations_linked_alone_share_code_exactly_when_it_is_the_same() {
     if skip() {
         return;
     }
-    let signature_y = build(&mix("SignatureY", ""));
-    let regenerated = build(&mix("RegeneratedY", ""));
-    let other_keccak = build(&mix("SignatureY", "Sha3Crate"));
+    let full_w = build(&mix("FullW", ""));
+    let streamed_w = build(&mix("StreamedW", ""));
+    let other_keccak = build(&mix("FullW", "Sha3Crate"));
 
-    let ops: Vec<&str> = signature_y.ops.iter().map(|o| o.op).collect();
+    let ops: Vec<&str> = full_w.ops.iter().map(|o| o.op).collect();
     assert_eq!(ops, ["keygen", "sign", "verify", "sign-expanded"]);
     for op in ["keygen", "verify"] {
-        assert_eq!(code(&signature_y, op), code(&regenerated, op), "{op}");
+        assert_eq!(code(&full_w, op), code(&streamed_w, op), "{op}");
     }
     for op in ["sign", "sign-expanded"] {
-        assert_ne!(code(&signature_y, op), code(&regenerated, op), "{op}");
+        assert_ne!(code(&full_w, op), code(&streamed_w, op), "{op}");
     }
     for op in ["keygen", "sign", "verify", "sign-expanded"] {
-        assert_ne!(code(&signature_y, op), code(&other_keccak, op), "{op}");
+        assert_ne!(code(&full_w, op), code(&other_keccak, op), "{op}");
     }
 
     // Each operation's ELF reaches only its own entry points, and is smaller.
-    let whole = Image::parse(&std::fs::read(&signature_y.elf).unwrap()).unwrap();
-    let keygen = Image::parse(&std::fs::read(signature_y.elf_of("keygen")).unwrap()).unwrap();
+    let whole = Image::parse(&std::fs::read(&full_w.elf).unwrap()).unwrap();
+    let keygen = Image::parse(&std::fs::read(full_w.elf_of("keygen")).unwrap()).unwrap();
     assert!(keygen.symbol("pqfit_fw_keygen").is_some());
     for other in ["pqfit_fw_sign", "pqfit_fw_verify", "PQFIT_STRATEGY"] {
         assert!(whole.symbol(other).is_some(), "{other}");
@@ -80,9 +81,9 @@ fn operations_linked_alone_share_code_exactly_when_it_is_the_same() {
     assert!(keygen.flash.total < whole.flash.total);
 
     // Left out: reported without runs and with its code; the others run as usual.
-    let mut req = request(&mix("RegeneratedY", ""));
+    let mut req = request(&mix("StreamedW", ""));
     req.skip = vec!["keygen".into(), "verify".into()];
-    let m = measure::run(&req, &regenerated).unwrap_or_else(|e| panic!("{e}"));
+    let m = measure::run(&req, &streamed_w).unwrap_or_else(|e| panic!("{e}"));
     let runs: Vec<(&str, usize)> = m.ops.iter().map(|o| (o.op.as_str(), o.runs)).collect();
     assert_eq!(
         runs,
@@ -94,7 +95,7 @@ fn operations_linked_alone_share_code_exactly_when_it_is_the_same() {
         ]
     );
     for o in &m.ops {
-        assert_eq!(o.code.as_deref(), Some(code(&regenerated, &o.op)));
+        assert_eq!(o.code.as_deref(), Some(code(&streamed_w, &o.op)));
         assert_eq!(o.strategy, strategy_type(&req.strategy).unwrap());
     }
 }
