@@ -57,35 +57,39 @@ impl core::fmt::Debug for PackedPoly {
     }
 }
 
-impl PackedPoly {
-    /// Sets every coefficient to zero.
-    pub fn clear(&mut self) {
-        self.0.fill(0);
+/// A row packed at 24 bits, summed where it lives (`PackedW` in the `pqfit` crate
+/// keeps its rows of w in the signature buffer and its store). Every
+/// [`Accumulator::add`] reduces, so any number of values can be summed.
+impl Accumulator for [u8; PACKED_POLY_BYTES] {
+    #[inline(always)]
+    fn add(&mut self, k: usize, v: i32) {
+        let b = &mut self[3 * k..3 * k + 3];
+        set_coefficient(b, freeze(coefficient(b) + v));
     }
 
-    /// Holds `w`, each coefficient reduced to [0, q) (any `w` in the range of
-    /// [`freeze`]).
-    pub fn set(&mut self, w: &Poly) {
-        for (b, &c) in self.0.chunks_exact_mut(3).zip(&w.coeffs) {
-            set_coefficient(b, freeze(c));
-        }
+    #[inline(always)]
+    fn get(&self, k: usize) -> i32 {
+        coefficient(&self[3 * k..3 * k + 3])
+    }
+
+    fn read_into(&self, w: &mut Poly) {
+        unpack(self, w);
     }
 }
 
 impl Accumulator for PackedPoly {
     #[inline(always)]
     fn add(&mut self, k: usize, v: i32) {
-        let b = &mut self.0[3 * k..3 * k + 3];
-        set_coefficient(b, freeze(coefficient(b) + v));
+        self.0.add(k, v);
     }
 
     #[inline(always)]
     fn get(&self, k: usize) -> i32 {
-        coefficient(&self.0[3 * k..3 * k + 3])
+        self.0.get(k)
     }
 
     fn read_into(&self, w: &mut Poly) {
-        unpack(&self.0, w);
+        self.0.read_into(w);
     }
 }
 
@@ -145,24 +149,24 @@ mod tests {
     }
 
     #[test]
-    fn set_reduces_and_pack_round_trips() {
-        let mut w = Poly::zero();
-        for (k, c) in w.coeffs.iter_mut().enumerate() {
-            *c = (k as i32 - 128) * 40_000;
-        }
-        w.coeffs[255] = Q - 1;
-        let mut packed = PackedPoly::default();
-        packed.set(&w);
-        let mut got = Poly::zero();
-        packed.read_into(&mut got);
+    fn a_packed_row_sums_as_a_packed_polynomial_and_round_trips() {
         let mut row = [0u8; PACKED_POLY_BYTES];
-        pack(&got, &mut row);
-        assert_eq!(row, packed.0);
+        let mut packed = PackedPoly::default();
         for k in 0..N {
-            assert_eq!(got.coeffs[k], freeze(w.coeffs[k]));
+            let v = (k as i32 - 128) * 40_000;
+            row.add(k, v);
+            row.add(k, v);
+            packed.add(k, v);
+            packed.add(k, v);
         }
-        packed.clear();
-        packed.read_into(&mut got);
-        assert!(got.coeffs.iter().all(|&c| c == 0));
+        assert_eq!(row, packed.0);
+        let mut got = Poly::zero();
+        row.read_into(&mut got);
+        for k in 0..N {
+            assert_eq!(got.coeffs[k], freeze(2 * (k as i32 - 128) * 40_000));
+        }
+        let mut again = [0u8; PACKED_POLY_BYTES];
+        pack(&got, &mut again);
+        assert_eq!(again, row);
     }
 }

@@ -108,16 +108,13 @@ impl<P: ParameterSet> Commitment<P> for PackedW {
         for i in 0..kept {
             slot::<P>(store, spare, i).fill(0);
         }
-        // Column by column: A-hat[i][j] ∘ NTT(y[j]) into each kept row, reduced to
-        // [0, q) so that it packs in 24 bits (the sum is the same modulo q as FullW's).
+        // Column by column: A-hat[i][j] ∘ NTT(y[j]) summed into each kept row where it
+        // lies, each sum reduced to [0, q) so that it packs in 24 bits (the same
+        // modulo q as FullW's).
         for j in 0..P::L {
             let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
             for i in 0..kept {
-                let row = slot::<P>(store, spare, i);
-                unpack(row, acc);
-                M::mul_acc::<K, _>(ctx.a, ctx.rho, i, j, y_hat, acc);
-                acc.coeffs.iter_mut().for_each(|c| *c = freeze(*c));
-                pack(acc, row);
+                M::mul_acc::<K, _>(ctx.a, ctx.rho, i, j, y_hat, slot::<P>(store, spare, i));
             }
         }
         // w1Encode in row order; a row without room is formed on its own.
