@@ -57,14 +57,15 @@ pub fn mul_mont(a: i32, b: i32) -> i32 {
 ///
 /// Why: given `(t as i64 * Q as i64) >> 32` with the constant q (or a product by a
 /// constant twiddle factor), LLVM lowers the 64-bit product by a constant as UMULL plus
-/// sign corrections (two MLAs and a shift) instead of one SMMUL/SMULL; with an
-/// opaque q it emits SMULL, MUL, SMMUL and SUB on the Cortex-M4. The values are those of
+/// sign corrections (two MLAs and a shift) instead of one SMMUL/SMULL. With an
+/// opaque -q, `(a b - t q) >> 32` is SMULL, MUL and SMLAL on the Cortex-M4 (the low
+/// word of the sum is zero, its high word the result). The values are those of
 /// [`mul_mont`].
 #[derive(Clone, Copy, Debug)]
 pub struct Montgomery {
-    // Unused where the product is split (the Cortex-M3).
+    // -q. Unused where the product is split (the Cortex-M3).
     #[cfg_attr(pqfit_variable_time_long_multiply, allow(dead_code))]
-    q: i32,
+    neg_q: i32,
 }
 
 impl Default for Montgomery {
@@ -75,11 +76,11 @@ impl Default for Montgomery {
 }
 
 impl Montgomery {
-    /// q through [`core::hint::black_box`] (one store and load per call).
+    /// -q through [`core::hint::black_box`] (one store and load per call).
     #[inline(always)]
     pub fn new() -> Self {
         Self {
-            q: core::hint::black_box(Q),
+            neg_q: core::hint::black_box(-Q),
         }
     }
 
@@ -93,9 +94,10 @@ impl Montgomery {
         }
         #[cfg(not(pqfit_variable_time_long_multiply))]
         {
+            // |a b| + 2^31 q < 2^63: no overflow; a b - t q is a multiple of 2^32.
             let p = a as i64 * b as i64;
             let t = (p as i32).wrapping_mul(QINV);
-            ((p >> 32) as i32).wrapping_sub(((t as i64 * self.q as i64) >> 32) as i32)
+            ((p + t as i64 * self.neg_q as i64) >> 32) as i32
         }
     }
 }

@@ -6,7 +6,7 @@
 //! NTT-domain polynomials and divides by R = 2^32; [`inv_ntt_tomont`] multiplies by R
 //! again, so `inv_ntt_tomont(pointwise(ntt(a), ntt(b))) = a * b` with no stray factor.
 
-use super::field::{centre, pow_mod, Montgomery};
+use super::field::{centre, montgomery_reduce, pow_mod, Montgomery};
 use super::params::{N, Q};
 
 /// The 512th root of unity of FIPS 204.
@@ -93,11 +93,45 @@ pub fn inv_ntt_tomont(a: &mut [i32; N]) {
     inv_ntt_layer_pair::<1>(a);
     inv_ntt_layer_pair::<4>(a);
     inv_ntt_layer_pair::<16>(a);
-    inv_ntt_layer_pair::<64>(a);
+    inv_ntt_last_layers_scaled(a);
+}
+
+/// [`INV_NTT_SCALE`] times the last layer's twiddle -ZETAS\[1\], divided by R: one
+/// Montgomery product by it is the last layer's product followed by the scaling.
+const LAST_TWIDDLE_SCALED: i32 = montgomery_reduce(-(zetas()[1] as i64) * INV_NTT_SCALE as i64);
+
+/// The inverse layers of lengths 64 and 128 with the final multiplication by
+/// [`INV_NTT_SCALE`] folded into the last one: its sums are scaled and its
+/// differences multiplied by [`LAST_TWIDDLE_SCALED`], which saves a pass over the
+/// polynomial and half of the scaling products. The values are equal modulo q to
+/// those of the unfolded layers and scaling, and below q in absolute value.
+#[inline(always)]
+fn inv_ntt_last_layers_scaled(a: &mut [i32; N]) {
+    const L: usize = 64;
+    let zetas: &[i32; N] = core::hint::black_box(&ZETAS);
     let m = Montgomery::new();
+    let z0 = -zetas[3];
+    let z1 = -zetas[2];
     let scale = core::hint::black_box(INV_NTT_SCALE);
-    for c in a.iter_mut() {
-        *c = m.mul(scale, *c);
+    let z2_scaled = core::hint::black_box(LAST_TWIDDLE_SCALED);
+    for j in 0..L {
+        let (mut c0, mut c1, mut c2, mut c3) = (a[j], a[j + L], a[j + 2 * L], a[j + 3 * L]);
+        let t = c0;
+        c0 = t + c1;
+        c1 = m.mul(z0, t - c1);
+        let t = c2;
+        c2 = t + c3;
+        c3 = m.mul(z1, t - c3);
+        let t = c0;
+        c0 = m.mul(scale, t + c2);
+        c2 = m.mul(z2_scaled, t - c2);
+        let t = c1;
+        c1 = m.mul(scale, t + c3);
+        c3 = m.mul(z2_scaled, t - c3);
+        a[j] = c0;
+        a[j + L] = c1;
+        a[j + 2 * L] = c2;
+        a[j + 3 * L] = c3;
     }
 }
 
@@ -139,7 +173,6 @@ fn inv_ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mldsa::field::montgomery_reduce;
     use crate::mldsa::test_rng::lcg;
 
     fn schoolbook(a: &[i32; N], b: &[i32; N]) -> [i32; N] {
