@@ -58,9 +58,9 @@ pub fn mul_mont(a: i32, b: i32) -> i32 {
 /// Why: given `(t as i64 * Q as i64) >> 32` with the constant q (or a product by a
 /// constant twiddle factor), LLVM lowers the 64-bit product by a constant as UMULL plus
 /// sign corrections (two MLAs and a shift) instead of one SMMUL/SMULL. With an
-/// opaque -q, `(a b - t q) >> 32` is SMULL, MUL and SMLAL on the Cortex-M4 (the low
-/// word of the sum is zero, its high word the result). The values are those of
-/// [`mul_mont`].
+/// opaque -q, `(a b - t q) >> 32` is SMULL, MUL and SMLAL on the Arm cores (the low
+/// word of the sum is zero, its high word the result); elsewhere it is the difference
+/// of two high products. The values are those of [`mul_mont`].
 #[derive(Clone, Copy, Debug)]
 pub struct Montgomery {
     // -q. Unused where the product is split (the Cortex-M3).
@@ -94,10 +94,17 @@ impl Montgomery {
         }
         #[cfg(not(pqfit_variable_time_long_multiply))]
         {
-            // |a b| + 2^31 q < 2^63: no overflow; a b - t q is a multiple of 2^32.
             let p = a as i64 * b as i64;
             let t = (p as i32).wrapping_mul(QINV);
-            ((p + t as i64 * self.neg_q as i64) >> 32) as i32
+            if cfg!(target_arch = "arm") {
+                // SMULL, MUL, SMLAL. |a b| + 2^31 q < 2^63: no overflow; a b - t q is
+                // a multiple of 2^32.
+                ((p + t as i64 * self.neg_q as i64) >> 32) as i32
+            } else {
+                // Where a 64-bit sum costs carries (RV32): the difference of the high
+                // words, as `montgomery_reduce`.
+                ((p >> 32) as i32).wrapping_sub(((t as i64 * -self.neg_q as i64) >> 32) as i32)
+            }
         }
     }
 }

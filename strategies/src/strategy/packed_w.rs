@@ -87,6 +87,21 @@ fn slot_ref<'a, P: ParameterSet>(
     row.try_into().expect("a packed row")
 }
 
+/// `row += A-hat[i][j] ∘ y_hat`. Out of line: inlined into [`PackedW::commit`], the
+/// sampler's SHAKE128 state would join the frame that holds the rows (112 B more
+/// signing stack).
+#[inline(never)]
+fn add_product<P: ParameterSet, M: MatrixA<P>, K: Keccak>(
+    a: &M::Store,
+    rho: &[u8; 32],
+    i: usize,
+    j: usize,
+    y_hat: &Poly,
+    row: &mut [u8; PACKED_ROW_BYTES],
+) {
+    M::mul_acc::<K, _>(a, rho, i, j, y_hat, row);
+}
+
 impl<P: ParameterSet> Commitment<P> for PackedW {
     type Store = GenericArray<PackedRow, P::WRowsBeyondZLen>;
 
@@ -114,7 +129,7 @@ impl<P: ParameterSet> Commitment<P> for PackedW {
         for j in 0..P::L {
             let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
             for i in 0..kept {
-                M::mul_acc::<K, _>(ctx.a, ctx.rho, i, j, y_hat, slot::<P>(store, spare, i));
+                add_product::<P, M, K>(ctx.a, ctx.rho, i, j, y_hat, slot::<P>(store, spare, i));
             }
         }
         // w1Encode in row order; a row without room is formed on its own.

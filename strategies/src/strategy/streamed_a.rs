@@ -17,9 +17,6 @@ impl<P: ParameterSet> MatrixA<P> for StreamedA {
 
     fn expand<K: Keccak>(_store: &mut (), _rho: &[u8; 32]) {}
 
-    // Out of line: inlined, the sampler's SHAKE128 state joins the caller's frame,
-    // which holds the rows it sums into (PackedW's commitment: 112 B more signing stack).
-    #[inline(never)]
     fn mul_acc<K: Keccak, A: Accumulator>(
         _store: &(),
         rho: &[u8; 32],
