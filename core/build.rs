@@ -3,6 +3,7 @@
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(pqfit_variable_time_long_multiply)");
+    println!("cargo::rustc-check-cfg=cfg(pqfit_long_multiply_accumulate)");
     // Set only by `pq-explore ct --without-value-barriers`, to show the check failing.
     println!("cargo::rustc-check-cfg=cfg(pqfit_insecure_no_value_barriers)");
     println!("cargo::rerun-if-changed=build.rs");
@@ -10,5 +11,10 @@ fn main() {
     // Cortex-M3: SMULL/UMULL/SMLAL/UMLAL terminate early depending on the operands.
     if target.starts_with("thumbv7m-") {
         println!("cargo::rustc-cfg=pqfit_variable_time_long_multiply");
+    }
+    // Cortex-M4: a constant-time SMLAL, which `Montgomery::mul` uses. The M0 has no
+    // long multiply at all, and on RV32 a 64-bit sum costs carries.
+    if target.starts_with("thumbv7em-") {
+        println!("cargo::rustc-cfg=pqfit_long_multiply_accumulate");
     }
 }

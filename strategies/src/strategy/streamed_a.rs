@@ -27,7 +27,7 @@ impl<P: ParameterSet> MatrixA<P> for StreamedA {
     ) {
         let m = Montgomery::new();
         sample::rej_ntt_coefficients::<K>(rho, i as u8, j as u8, |k, a| {
-            acc.add(k, m.mul(a, v_hat.coeffs[k]));
+            acc.add(k, m.mul_high_difference(a, v_hat.coeffs[k]));
         });
     }
 }
