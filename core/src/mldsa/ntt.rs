@@ -90,63 +90,46 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
 /// while the lower half is Montgomery-reduced, so coefficients stay below
 /// 256 q < 2^31. Two layers per pass, as in [`ntt`].
 pub fn inv_ntt_tomont(a: &mut [i32; N]) {
-    inv_ntt_layer_pair::<1>(a);
-    inv_ntt_layer_pair::<4>(a);
-    inv_ntt_layer_pair::<16>(a);
-    inv_ntt_last_layers_scaled(a);
+    inv_ntt_layer_pair::<1, false>(a);
+    inv_ntt_layer_pair::<4, false>(a);
+    inv_ntt_layer_pair::<16, false>(a);
+    inv_ntt_layer_pair::<64, true>(a);
 }
 
 /// [`INV_NTT_SCALE`] times the last layer's twiddle -ZETAS\[1\], divided by R: one
 /// Montgomery product by it is the last layer's product followed by the scaling.
 const LAST_TWIDDLE_SCALED: i32 = montgomery_reduce(-(zetas()[1] as i64) * INV_NTT_SCALE as i64);
 
-/// The inverse layers of lengths 64 and 128 with the final multiplication by
-/// [`INV_NTT_SCALE`] folded into the last one: its sums are scaled and its
-/// differences multiplied by [`LAST_TWIDDLE_SCALED`], which saves a pass over the
-/// polynomial and half of the scaling products. The values are equal modulo q to
-/// those of the unfolded layers and scaling, and below q in absolute value.
-#[inline(always)]
-fn inv_ntt_last_layers_scaled(a: &mut [i32; N]) {
-    const L: usize = 64;
-    let zetas: &[i32; N] = core::hint::black_box(&ZETAS);
-    let m = Montgomery::new();
-    let z0 = -zetas[3];
-    let z1 = -zetas[2];
-    let scale = core::hint::black_box(INV_NTT_SCALE);
-    let z2_scaled = core::hint::black_box(LAST_TWIDDLE_SCALED);
-    for j in 0..L {
-        let (mut c0, mut c1, mut c2, mut c3) = (a[j], a[j + L], a[j + 2 * L], a[j + 3 * L]);
-        let t = c0;
-        c0 = t + c1;
-        c1 = m.mul(z0, t - c1);
-        let t = c2;
-        c2 = t + c3;
-        c3 = m.mul(z1, t - c3);
-        let t = c0;
-        c0 = m.mul(scale, t + c2);
-        c2 = m.mul(z2_scaled, t - c2);
-        let t = c1;
-        c1 = m.mul(scale, t + c3);
-        c3 = m.mul(z2_scaled, t - c3);
-        a[j] = c0;
-        a[j + L] = c1;
-        a[j + 2 * L] = c2;
-        a[j + 3 * L] = c3;
-    }
-}
-
 /// The inverse layers of lengths `L` and `2L`.
+///
+/// `SCALED` (the last pair, L = 64) folds the final multiplication by
+/// [`INV_NTT_SCALE`] into the second layer: its sums are scaled and its differences
+/// multiplied by [`LAST_TWIDDLE_SCALED`] instead of the twiddle, which saves a pass
+/// over the polynomial and half of the scaling products. The values are equal modulo q
+/// to those of the layers followed by the scaling, and below q in absolute value.
 #[inline(always)]
-fn inv_ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
+fn inv_ntt_layer_pair<const L: usize, const SCALED: bool>(a: &mut [i32; N]) {
+    const { assert!(!SCALED || L == N / 4) };
     let zetas: &[i32; N] = core::hint::black_box(&ZETAS);
     let m = Montgomery::new();
+    let scale = if SCALED {
+        core::hint::black_box(INV_NTT_SCALE)
+    } else {
+        0
+    };
+    // The second layer's sums, scaled in the last pair.
+    let sum = |x: i32| if SCALED { m.mul(scale, x) } else { x };
     // Block b of layer len uses -ZETAS[N / len - 1 - b].
     let n1 = N / L;
     let n2 = N / (2 * L);
     for (b, block) in a.chunks_exact_mut(4 * L).enumerate() {
         let z0 = -zetas[n1 - 1 - 2 * b];
         let z1 = -zetas[n1 - 2 - 2 * b];
-        let z2 = -zetas[n2 - 1 - b];
+        let z2 = if SCALED {
+            core::hint::black_box(LAST_TWIDDLE_SCALED)
+        } else {
+            -zetas[n2 - 1 - b]
+        };
         for j in 0..L {
             let (mut c0, mut c1, mut c2, mut c3) =
                 (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
@@ -157,10 +140,10 @@ fn inv_ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
             c2 = t + c3;
             c3 = m.mul(z1, t - c3);
             let t = c0;
-            c0 = t + c2;
+            c0 = sum(t + c2);
             c2 = m.mul(z2, t - c2);
             let t = c1;
-            c1 = t + c3;
+            c1 = sum(t + c3);
             c3 = m.mul(z2, t - c3);
             block[j] = c0;
             block[j + L] = c1;

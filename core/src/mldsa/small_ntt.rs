@@ -136,22 +136,25 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
 /// A single layer of length 2, then three passes of two layers, mirroring [`ntt`]; the
 /// scaling is folded into the last pass.
 pub fn inv_ntt_tomont(a: &mut [i32; N]) {
-    inv_ntt_first_layers(a);
-    inv_ntt_last_layers_scaled::<false>(a);
+    inv_ntt_first_layer(a);
+    inv_ntt_layer_pair::<4, false, false>(a);
+    inv_ntt_layer_pair::<16, false, false>(a);
+    inv_ntt_layer_pair::<64, true, false>(a);
 }
 
 /// [`inv_ntt_tomont`] with [`centred`] folded into its last pass: a product of two
 /// transforms comes out as the exact product when that is at most [`EXACT_BOUND`] in
 /// absolute value.
 pub fn inv_ntt_centred(a: &mut [i32; N]) {
-    inv_ntt_first_layers(a);
-    inv_ntt_last_layers_scaled::<true>(a);
+    inv_ntt_first_layer(a);
+    inv_ntt_layer_pair::<4, false, false>(a);
+    inv_ntt_layer_pair::<16, false, false>(a);
+    inv_ntt_layer_pair::<64, true, true>(a);
 }
 
-/// The inverse layers of lengths 2 to 32.
+/// The inverse layer of length 2: block b uses ZETAS\[127 - b\].
 #[inline(always)]
-fn inv_ntt_first_layers(a: &mut [i32; N]) {
-    // Layer of length 2: block b uses ZETAS[127 - b].
+fn inv_ntt_first_layer(a: &mut [i32; N]) {
     for (b, block) in a.chunks_exact_mut(4).enumerate() {
         let zeta = ZETAS[127 - b] as i32;
         for j in 0..2 {
@@ -160,56 +163,41 @@ fn inv_ntt_first_layers(a: &mut [i32; N]) {
             block[j + 2] = fqmul(zeta, block[j + 2] - t);
         }
     }
-    inv_ntt_layer_pair::<4>(a);
-    inv_ntt_layer_pair::<16>(a);
 }
 
 /// [`INV_SCALE`] times the last layer's twiddle ZETAS\[1\], over 2^16: one product
 /// by it is the last layer's product followed by the scaling.
 const LAST_TWIDDLE_SCALED: i32 = fqmul(zetas()[1] as i32, INV_SCALE);
 
-/// The inverse layers of lengths 64 and 128, with the multiplication by
-/// [`INV_SCALE`] folded into the last one (its sums scaled, its differences
-/// multiplied by [`LAST_TWIDDLE_SCALED`]) and, if `CENTRED`, [`centred`] applied to
-/// each output: one pass over the coefficients and half of the scaling products
-/// fewer. Equal modulo q' to the layers followed by the scaling, below q' in
-/// absolute value.
-#[inline(always)]
-fn inv_ntt_last_layers_scaled<const CENTRED: bool>(a: &mut [i32; N]) {
-    const L: usize = 64;
-    let (z0, z1) = (ZETAS[3] as i32, ZETAS[2] as i32);
-    let finish = |c: i32| if CENTRED { centred(c) } else { c };
-    for j in 0..L {
-        let (mut c0, mut c1, mut c2, mut c3) = (a[j], a[j + L], a[j + 2 * L], a[j + 3 * L]);
-        let t = c0;
-        c0 = reduce_sum(t + c1);
-        c1 = fqmul(z0, c1 - t);
-        let t = c2;
-        c2 = reduce_sum(t + c3);
-        c3 = fqmul(z1, c3 - t);
-        let t = c0;
-        c0 = fqmul(INV_SCALE, t + c2);
-        c2 = fqmul(LAST_TWIDDLE_SCALED, c2 - t);
-        let t = c1;
-        c1 = fqmul(INV_SCALE, t + c3);
-        c3 = fqmul(LAST_TWIDDLE_SCALED, c3 - t);
-        a[j] = finish(c0);
-        a[j + L] = finish(c1);
-        a[j + 2 * L] = finish(c2);
-        a[j + 3 * L] = finish(c3);
-    }
-}
-
 /// The inverse layers of lengths `L` and `2L` (zeta of layer `len`, block `b`:
 /// `ZETAS[256 / len - 1 - b]`).
+///
+/// `SCALED` (the last pair, L = 64) folds the multiplication by [`INV_SCALE`] into the
+/// second layer (its sums scaled, its differences multiplied by [`LAST_TWIDDLE_SCALED`]
+/// instead of the twiddle) and `CENTRED` applies [`centred`] to each output: one pass
+/// over the coefficients and half of the scaling products fewer. Equal modulo q' to the
+/// layers followed by the scaling, below q' in absolute value.
 #[inline(always)]
-fn inv_ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
+fn inv_ntt_layer_pair<const L: usize, const SCALED: bool, const CENTRED: bool>(a: &mut [i32; N]) {
+    const { assert!((!SCALED || L == N / 4) && (SCALED || !CENTRED)) };
+    let sum = |x: i32| {
+        if SCALED {
+            fqmul(INV_SCALE, x)
+        } else {
+            reduce_sum(x)
+        }
+    };
+    let finish = |c: i32| if CENTRED { centred(c) } else { c };
     let n1 = N / L;
     let n2 = N / (2 * L);
     for (b, block) in a.chunks_exact_mut(4 * L).enumerate() {
         let z0 = ZETAS[n1 - 1 - 2 * b] as i32;
         let z1 = ZETAS[n1 - 2 - 2 * b] as i32;
-        let z2 = ZETAS[n2 - 1 - b] as i32;
+        let z2 = if SCALED {
+            LAST_TWIDDLE_SCALED
+        } else {
+            ZETAS[n2 - 1 - b] as i32
+        };
         for j in 0..L {
             let (mut c0, mut c1, mut c2, mut c3) =
                 (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
@@ -220,15 +208,15 @@ fn inv_ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
             c2 = reduce_sum(t + c3);
             c3 = fqmul(z1, c3 - t);
             let t = c0;
-            c0 = reduce_sum(t + c2);
+            c0 = sum(t + c2);
             c2 = fqmul(z2, c2 - t);
             let t = c1;
-            c1 = reduce_sum(t + c3);
+            c1 = sum(t + c3);
             c3 = fqmul(z2, c3 - t);
-            block[j] = c0;
-            block[j + L] = c1;
-            block[j + 2 * L] = c2;
-            block[j + 3 * L] = c3;
+            block[j] = finish(c0);
+            block[j + L] = finish(c1);
+            block[j + 2 * L] = finish(c2);
+            block[j + 3 * L] = finish(c3);
         }
     }
 }
