@@ -23,25 +23,29 @@ const fn fixed_ball_blocks(tau: usize) -> usize {
     }
 }
 
-/// Words of the compact challenge: its entries are byte lanes, four to a word.
-const BALL_WORDS: usize = MAX_TAU.div_ceil(4);
+/// Words of a set of coefficient positions (one bit per position).
+const SET_WORDS: usize = N / 32;
 
-/// A byte in every lane of a word.
+/// The first word of a position set that a position `i >= N - MAX_TAU` can fall in:
+/// where line 8 of SampleInBall (c\[i\] = c\[j\]) can write.
+const FIRST_I_WORD: usize = (N - MAX_TAU) / 32;
+
+/// All ones when bit `k` of `set` is 1, zero otherwise (`k` a constant after
+/// unrolling: a shift pair, or one SBFX on Thumb-2).
 #[inline(always)]
-fn lanes(b: u32) -> u32 {
-    b.wrapping_mul(0x0101_0101)
+fn bit_mask(set: u32, k: usize) -> u32 {
+    ct::barrier_u32((((set << (31 - k)) as i32) >> 31) as u32)
 }
 
 /// FIPS 204, Algorithm 29: SampleInBall. Writes into `c` the challenge with `TAU`
 /// coefficients of +-1 derived from `c_tilde`.
 ///
 /// The challenge of a rejected signing iteration is secret, so no branch or address
-/// depends on it. Lines 6-10 (pick j <= i by rejection, c\[i\] = c\[j\],
-/// c\[j\] = sign) are carried out on a compact form of c, its nonzero entries
-/// (position, sign) in the order they were created, kept as byte lanes four to a
-/// word: every candidate byte of a fixed number of blocks updates every entry under
-/// lane masks ([`ct::eq_mask_bytes`]), accepted or not. Then c is expanded from the
-/// entries with a masked scan.
+/// depends on it. c is held as two 256-bit sets, its nonzero positions and its
+/// negative ones, and lines 6-10 (pick j <= i by rejection, c\[i\] = c\[j\],
+/// c\[j\] = sign) are carried out for every candidate byte of a fixed number of
+/// blocks, accepted or not, on every word of both sets under masks
+/// ([`ball_step`]). Then c is read off the two sets.
 pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) {
     Shake256Reader::<K>::with_pieces(&[c_tilde], |xof| ball_from_stream::<P, K>(xof, c));
 }
@@ -51,20 +55,19 @@ pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) 
 fn ball_from_stream<P: ParameterSet, K: Keccak>(xof: &mut Shake256Reader<K>, c: &mut Poly) {
     let mut block = [0u8; SHAKE256_RATE];
     xof.squeeze(&mut block);
-    let mut signs = u64::from_le_bytes([
-        block[0], block[1], block[2], block[3], block[4], block[5], block[6], block[7],
-    ]);
-    // Lane t of the words: where the entry created at step t (i = 256 - tau + t) is
-    // now. Entries not yet created hold 255: a candidate b = 255 is taken only at
-    // the last step (i = 255), when moving them "from 255 to i" changes nothing.
-    let mut positions = [u32::MAX; BALL_WORDS];
-    let positions = &mut positions[..P::TAU.div_ceil(4)];
+    // The 64 sign bits as two words; the next sign is bit 0 of the first.
+    let mut signs = [
+        u32::from_le_bytes([block[0], block[1], block[2], block[3]]),
+        u32::from_le_bytes([block[4], block[5], block[6], block[7]]),
+    ];
+    let mut nonzero = [0u32; SET_WORDS];
+    let mut negative = [0u32; SET_WORDS];
     let mut found = 0u32;
     let mut from = 8;
     let mut blocks = 1;
     loop {
         for &b in &block[from..] {
-            ball_step::<P>(positions, &mut found, b as u32);
+            ball_step::<P>(&mut nonzero, &mut negative, &mut signs, &mut found, b as u32);
         }
         // Past the fixed blocks only with probability below 2^-64: then whether more
         // were needed is the one bit made public.
@@ -75,52 +78,60 @@ fn ball_from_stream<P: ParameterSet, K: Keccak>(xof: &mut Shake256Reader<K>, c: 
         from = 0;
         blocks += 1;
     }
-    // The sign of entry t (bit t of the signs) as its lane's mask; `valid` drops the
-    // lanes past tau in the last word (they still hold 255 and must not count).
-    let mut negative = [0u32; BALL_WORDS];
-    let mut valid = [u32::MAX; BALL_WORDS];
-    if P::TAU % 4 != 0 {
-        valid[P::TAU / 4] = !(u32::MAX << (8 * (P::TAU % 4)));
-    }
-    for (w, n) in negative.iter_mut().enumerate().take(positions.len()) {
-        let b = (signs >> (4 * w)) as u32;
-        let bits = (b & 1) | ((b & 2) << 7) | ((b & 4) << 14) | ((b & 8) << 21);
-        *n = (bits << 8).wrapping_sub(bits);
-    }
-    // c[positions[t]] = (-1)^(bit t of the signs).
-    for (idx, v) in c.coeffs.iter_mut().enumerate() {
-        let at = lanes(idx as u32);
-        let (mut hit, mut neg) = (0u32, 0u32);
-        for ((&pos, &n), &ok) in positions.iter().zip(&negative).zip(&valid) {
-            let m = ct::eq_mask_bytes(pos, at) & ok;
-            hit |= m;
-            neg |= m & n;
+    for (w, coeffs) in c.coeffs.chunks_exact_mut(32).enumerate() {
+        let (nz, neg) = (nonzero[w], negative[w]);
+        for (k, v) in coeffs.iter_mut().enumerate() {
+            // 1 - 2 * negative where nonzero, else 0.
+            *v = ((nz >> k) & 1) as i32 - 2 * ((neg >> k) & 1) as i32;
         }
-        *v = ct::ne_bit(hit, 0) as i32 - 2 * ct::ne_bit(neg, 0) as i32;
     }
     block.zeroize();
     signs.zeroize();
-    positions.zeroize();
+    nonzero.zeroize();
     negative.zeroize();
 }
 
 /// One candidate byte `b` of SampleInBall: when `b <= i` (i = 256 - tau + found) and
-/// fewer than tau positions are found, the entry at position `b` moves to `i`
-/// (c\[i\] = c\[b\]) and a new entry is created at `b` (in lane `found`); otherwise
-/// nothing changes. Every lane of every word is touched either way.
+/// fewer than tau positions are found, c\[i\] = c\[b\], c\[b\] = (-1)^(next sign bit)
+/// and the sign bits move on; otherwise nothing changes. Every word of both sets is
+/// touched either way. Position i has not been written yet (earlier steps wrote only
+/// positions up to their own, smaller, i), so copying into it is an OR.
 #[inline(always)]
-fn ball_step<P: ParameterSet>(positions: &mut [u32], found: &mut u32, b: u32) {
+fn ball_step<P: ParameterSet>(
+    nonzero: &mut [u32; SET_WORDS],
+    negative: &mut [u32; SET_WORDS],
+    signs: &mut [u32; 2],
+    found: &mut u32,
+    b: u32,
+) {
+    const { assert!(N - MAX_TAU >= 32 * FIRST_I_WORD && P::TAU <= MAX_TAU) };
     let i = (N - P::TAU) as u32 + *found;
     let take = !ct::lt_mask_u32(i, b) & ct::lt_mask_u32(*found, P::TAU as u32);
-    let (bs, is, fs) = (lanes(b), lanes(i), lanes(*found));
-    for (w, pos) in positions.iter_mut().enumerate() {
-        // Lane k of this word is entry 4w + k.
-        let slots = 0x0302_0100 + lanes(4 * w as u32);
-        let moved = take & ct::eq_mask_bytes(*pos, bs);
-        let created = take & ct::eq_mask_bytes(slots, fs);
-        *pos = ct::select_u32(moved, is, *pos);
-        *pos = ct::select_u32(created, bs, *pos);
+    let sign = (signs[0] & 1).wrapping_neg();
+    // Bit (b mod 32) of word b / 32, as a word selector and a bit.
+    let (b_word, b_bit) = (ct::barrier_u32(1 << (b >> 5)), 1u32 << (b & 31));
+    let (mut was_nonzero, mut was_negative) = (0u32, 0u32);
+    for w in 0..SET_WORDS {
+        let at_b = bit_mask(b_word, w) & b_bit;
+        was_nonzero |= nonzero[w] & at_b;
+        was_negative |= negative[w] & at_b;
+        let set = at_b & take;
+        nonzero[w] |= set;
+        negative[w] = ct::select_u32(set, sign, negative[w]);
     }
+    let copy_nonzero = ct::ne_mask_u32(was_nonzero, 0) & take;
+    let copy_negative = ct::ne_mask_u32(was_negative, 0) & take;
+    // When the step is not taken, i may be N (all found): it then selects no word.
+    let (i_word, i_bit) = (ct::barrier_u32(1 << (i >> 5)), 1u32 << (i & 31));
+    for w in FIRST_I_WORD..SET_WORDS {
+        let at_i = bit_mask(i_word, w) & i_bit;
+        nonzero[w] |= at_i & copy_nonzero;
+        negative[w] |= at_i & copy_negative;
+    }
+    // The 64-bit sign string shifted right by one when the step is taken.
+    let shifted = [(signs[0] >> 1) | (signs[1] << 31), signs[1] >> 1];
+    signs[0] = ct::select_u32(take, shifted[0], signs[0]);
+    signs[1] = ct::select_u32(take, shifted[1], signs[1]);
     *found += take & 1;
 }
 
