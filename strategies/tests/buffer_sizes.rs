@@ -142,10 +142,10 @@ fn components<P: ParameterSet>(t: &mut Table) {
         k * POLY,
     );
     t.check::<P>(
-        "`PackedW`: `Commitment::Store` (the rows beyond the z field, 24-bit packed)",
-        "(k − ⌊l·POLY_Z_BYTES/768⌋)·768",
+        "`PackedW`: `Commitment::Store` (one row of w, 24-bit packed)",
+        "768",
         size_of::<<PackedW as Commitment<P>>::Store>(),
-        (k - l * P::POLY_Z_BYTES / 768) * 768,
+        768,
     );
     t.check::<P>(
         "`StreamedW`: `Commitment::Store` (the row being formed or checked)",

@@ -53,10 +53,6 @@ pub trait ParameterSet: Encoding + Copy + Default + Send + Sync + core::fmt::Deb
     type KLLen: ArrayLength;
     /// Bytes of c-tilde (lambda / 4).
     type CTildeLen: ArrayLength;
-    /// Rows of w (k polynomials with coefficients in [0, q)) that do not fit in the
-    /// signature's z field when packed at 24 bits per coefficient (768 bytes a row):
-    /// k − ⌊l · POLY_Z_BYTES / 768⌋, for a commitment kept there while signing.
-    type WRowsBeyondZLen: ArrayLength;
 
     /// Bits per packed coefficient of s1 and s2: bitlen(2 eta).
     const ETA_BITS: usize = if Self::ETA == 2 { 3 } else { 4 };
@@ -107,7 +103,7 @@ macro_rules! parameter_set {
         $(#[$doc:meta])* $name:ident, $label:expr,
         k: $k:literal, l: $l:literal, eta: $eta:literal, tau: $tau:literal,
         gamma1: $g1:expr, gamma2: $g2:expr, omega: $omega:literal, lambda: $lambda:literal,
-        pk: $pk:literal, sk: $sk:literal, sig: $sig:literal, w_beyond_z: $wz:literal
+        pk: $pk:literal, sk: $sk:literal, sig: $sig:literal
     ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,7 +146,6 @@ macro_rules! parameter_set {
             type LLen = U<$l>;
             type KLLen = U<{ $k * $l }>;
             type CTildeLen = U<{ $lambda / 4 }>;
-            type WRowsBeyondZLen = U<$wz>;
         }
     };
 }
@@ -159,19 +154,19 @@ parameter_set!(
     /// ML-DSA-44 (security category 2), also known as Dilithium2.
     MlDsa44, "ML-DSA-44",
     k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128,
-    pk: 1312, sk: 2560, sig: 2420, w_beyond_z: 1
+    pk: 1312, sk: 2560, sig: 2420
 );
 parameter_set!(
     /// ML-DSA-65 (security category 3), also known as Dilithium3.
     MlDsa65, "ML-DSA-65",
     k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192,
-    pk: 1952, sk: 4032, sig: 3309, w_beyond_z: 2
+    pk: 1952, sk: 4032, sig: 3309
 );
 parameter_set!(
     /// ML-DSA-87 (security category 5), also known as Dilithium5.
     MlDsa87, "ML-DSA-87",
     k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
-    pk: 2592, sk: 4896, sig: 4627, w_beyond_z: 3
+    pk: 2592, sk: 4896, sig: 4627
 );
 
 #[cfg(test)]
@@ -188,12 +183,6 @@ mod tests {
         assert_eq!(P::PkLen::USIZE, P::PK_BYTES, "{} pk", P::NAME);
         assert_eq!(P::SkLen::USIZE, P::SK_BYTES, "{} sk", P::NAME);
         assert_eq!(P::SigLen::USIZE, P::SIG_BYTES, "{} sig", P::NAME);
-        assert_eq!(
-            P::WRowsBeyondZLen::USIZE,
-            P::K - P::L * P::POLY_Z_BYTES / (3 * N),
-            "{} rows of w beyond the z field",
-            P::NAME
-        );
         assert_eq!(P::BETA, P::TAU as i32 * P::ETA);
         // bitlen(2 eta), 1 + bitlen(gamma1 - 1), bitlen((q-1)/(2 gamma2) - 1)
         assert_eq!(P::ETA_BITS as u32, 32 - (2 * P::ETA as u32).leading_zeros());

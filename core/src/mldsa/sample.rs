@@ -67,7 +67,13 @@ fn ball_from_stream<P: ParameterSet, K: Keccak>(xof: &mut Shake256Reader<K>, c: 
     let mut blocks = 1;
     loop {
         for &b in &block[from..] {
-            ball_step::<P>(&mut nonzero, &mut negative, &mut signs, &mut found, b as u32);
+            ball_step::<P>(
+                &mut nonzero,
+                &mut negative,
+                &mut signs,
+                &mut found,
+                b as u32,
+            );
         }
         // Past the fixed blocks only with probability below 2^-64: then whether more
         // were needed is the one bit made public.

@@ -7,23 +7,23 @@ use pqfit_core::mldsa::field::freeze;
 use pqfit_core::mldsa::packed_poly::{
     coefficient, pack, set_coefficient, unpack, PACKED_POLY_BYTES,
 };
-use pqfit_core::mldsa::{ParameterSet, Poly};
+use pqfit_core::mldsa::{Accumulator, ParameterSet, Poly};
 use typenum::U;
 
-/// Keeps all k rows of w packed at 24 bits per coefficient (768 bytes a row instead
-/// of 1024): as many as fit in the signature's z field, which holds nothing until an
-/// iteration is accepted, and the others in its store
-/// ([`ParameterSet::WRowsBeyondZLen`]: 1, 2 and 3 rows for ML-DSA-44, 65 and 87). w is formed column by column, each NTT(y\[j\])
-/// once (l forward transforms, as [`FullW`](super::FullW)), with A-hat\[i\]\[j\] ∘
-/// NTT(y\[j\]) accumulated into the packed rows; the hint phase turns each packed row
-/// into r = w − c·s2 in place and reads it from there. So w is never recomputed (as
-/// it is with [`StreamedW`](super::StreamedW)), at the price of a store of 768 bytes
-/// per row that does not fit in the z field.
+/// Keeps the rows of w packed at 24 bits per coefficient (768 bytes a row instead of
+/// 1024): row 0 in its store (one packed row) and as many of the next rows as fit in
+/// the signature's z field, which holds nothing until an iteration is accepted (4 of
+/// ML-DSA-65's 6 rows, 3 of ML-DSA-44's 4, 5 of ML-DSA-87's 8). w is formed column by
+/// column, each NTT(y\[j\]) once (l forward transforms, as [`FullW`](super::FullW)),
+/// with A-hat\[i\]\[j\] ∘ NTT(y\[j\]) accumulated into the packed rows, and the first
+/// row without a place into a work polynomial alongside them. The hint phase turns
+/// each packed row into r = w − c·s2 in place and reads it from there.
 ///
-/// With a mask vector that lives in the z field itself
-/// ([`SignatureY`](super::SignatureY)), there is no room there: the rows beyond the
-/// store are then formed one at a time for the hash (as [`StreamedW`](super::StreamedW)
-/// forms them) and rebuilt for the hint phase in the store's first slot, free by then.
+/// A row without a place (ML-DSA-65's last, ML-DSA-87's last two) is formed for the
+/// hash and formed again, into the store, when the hint phase reaches it (row 0 is
+/// done with by then), as [`StreamedW`](super::StreamedW) forms every row; the others
+/// are never recomputed. With a mask vector that lives in the z field itself
+/// ([`SignatureY`](super::SignatureY)), no row has a place there.
 ///
 /// Like [`SignatureY`](super::SignatureY), this uses the caller's signature buffer
 /// as memory while signing runs: it holds w of the current iteration until z replaces
@@ -39,31 +39,38 @@ pub const PACKED_ROW_BYTES: usize = PACKED_POLY_BYTES;
 /// One row of w packed at 24 bits per coefficient.
 pub type PackedRow = GenericArray<u8, U<PACKED_ROW_BYTES>>;
 
-/// Rows in the store.
-const fn store_rows<P: ParameterSet>() -> usize {
-    <P::WRowsBeyondZLen as typenum::Unsigned>::USIZE
+/// Rows 1, 2, ... kept in the z field when it is free (a constant: the field's length
+/// is l · POLY_Z_BYTES whenever it is free).
+const fn field_rows<P: ParameterSet>() -> usize {
+    let fit = P::L * P::POLY_Z_BYTES / PACKED_ROW_BYTES;
+    if fit < P::K - 1 {
+        fit
+    } else {
+        P::K - 1
+    }
 }
 
-/// Whether rows `store_rows..k` fit in `spare`.
-fn in_field<P: ParameterSet>(spare: &[u8]) -> bool {
-    spare.len() >= (P::K - store_rows::<P>()) * PACKED_ROW_BYTES
+/// Rows kept packed (the store's and the field's): rows `0..kept_rows`.
+fn kept_rows<P: ParameterSet>(spare: &[u8]) -> usize {
+    if spare.len() >= field_rows::<P>() * PACKED_ROW_BYTES {
+        1 + field_rows::<P>()
+    } else {
+        1
+    }
 }
 
-/// Where row `i` is kept: its store slot, its place in the z field, or (when the z
-/// field is taken) the store's first slot, which the hint phase has finished with by
-/// the time it reaches such a row.
-fn slot<'a, P: ParameterSet>(
-    store: &'a mut GenericArray<PackedRow, P::WRowsBeyondZLen>,
+/// Where row `i` is kept: row 0 in the store, the next ones in the z field, and a row
+/// without a place (formed again for the hint phase) in the store too.
+fn slot<'a>(
+    store: &'a mut PackedRow,
     spare: &'a mut [u8],
     i: usize,
+    kept: usize,
 ) -> &'a mut [u8; PACKED_ROW_BYTES] {
-    let s = store_rows::<P>();
-    let row: &mut [u8] = if i < s {
-        &mut store[i]
-    } else if in_field::<P>(spare) {
-        &mut spare[(i - s) * PACKED_ROW_BYTES..][..PACKED_ROW_BYTES]
+    let row: &mut [u8] = if i == 0 || i >= kept {
+        store
     } else {
-        &mut store[0]
+        &mut spare[(i - 1) * PACKED_ROW_BYTES..][..PACKED_ROW_BYTES]
     };
     // A fixed length: no division by 3 for the coefficient count (a long multiply
     // on the Cortex-M3, which scripts/check-m3-long-multiplies.sh rejects).
@@ -71,39 +78,37 @@ fn slot<'a, P: ParameterSet>(
 }
 
 /// [`slot`], to read.
-fn slot_ref<'a, P: ParameterSet>(
-    store: &'a GenericArray<PackedRow, P::WRowsBeyondZLen>,
+fn slot_ref<'a>(
+    store: &'a PackedRow,
     spare: &'a [u8],
     i: usize,
+    kept: usize,
 ) -> &'a [u8; PACKED_ROW_BYTES] {
-    let s = store_rows::<P>();
-    let row: &[u8] = if i < s {
-        &store[i]
-    } else if in_field::<P>(spare) {
-        &spare[(i - s) * PACKED_ROW_BYTES..][..PACKED_ROW_BYTES]
+    let row: &[u8] = if i == 0 || i >= kept {
+        store
     } else {
-        &store[0]
+        &spare[(i - 1) * PACKED_ROW_BYTES..][..PACKED_ROW_BYTES]
     };
     row.try_into().expect("a packed row")
 }
 
-/// `row += A-hat[i][j] ∘ y_hat`. Out of line: inlined into [`PackedW::commit`], the
+/// `acc += A-hat[i][j] ∘ y_hat`. Out of line: inlined into [`PackedW::commit`], the
 /// sampler's SHAKE128 state would join the frame that holds the rows (112 B more
 /// signing stack).
 #[inline(never)]
-fn add_product<P: ParameterSet, M: MatrixA<P>, K: Keccak>(
+fn add_product<P: ParameterSet, M: MatrixA<P>, K: Keccak, A: Accumulator>(
     a: &M::Store,
     rho: &[u8; 32],
     i: usize,
     j: usize,
     y_hat: &Poly,
-    row: &mut [u8; PACKED_ROW_BYTES],
+    acc: &mut A,
 ) {
-    M::mul_acc::<K, _>(a, rho, i, j, y_hat, row);
+    M::mul_acc::<K, _>(a, rho, i, j, y_hat, acc);
 }
 
 impl<P: ParameterSet> Commitment<P> for PackedW {
-    type Store = GenericArray<PackedRow, P::WRowsBeyondZLen>;
+    type Store = PackedRow;
 
     const IN_SIGNATURE: bool = true;
 
@@ -114,35 +119,41 @@ impl<P: ParameterSet> Commitment<P> for PackedW {
         h: &mut Shake256<K>,
         work: [&mut Poly; 2],
     ) {
-        let [acc, scratch] = work;
-        let kept = if in_field::<P>(spare) {
-            P::K
-        } else {
-            store_rows::<P>()
-        };
+        let [apart, scratch] = work;
+        let kept = kept_rows::<P>(spare);
+        // The first row without a place is summed in `apart` alongside the kept ones.
+        let alongside = kept < P::K;
         for i in 0..kept {
-            slot::<P>(store, spare, i).fill(0);
+            slot(store, spare, i, kept).fill(0);
         }
+        apart.coeffs.fill(0);
         // Column by column: A-hat[i][j] ∘ NTT(y[j]) summed into each kept row where it
         // lies, each sum reduced to [0, q) so that it packs in 24 bits (the same
         // modulo q as FullW's).
         for j in 0..P::L {
             let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
             for i in 0..kept {
-                add_product::<P, M, K>(ctx.a, ctx.rho, i, j, y_hat, slot::<P>(store, spare, i));
+                add_product::<P, M, K, _>(ctx.a, ctx.rho, i, j, y_hat, slot(store, spare, i, kept));
+            }
+            if alongside {
+                add_product::<P, M, K, _>(ctx.a, ctx.rho, kept, j, y_hat, apart);
             }
         }
-        // w1Encode in row order; a row without room is formed on its own.
+        // w1Encode in row order; rows past the one formed alongside are formed alone.
         for i in 0..P::K {
             if i < kept {
-                let row = slot::<P>(store, spare, i);
-                unpack(row, acc);
-                finish_w_row(acc);
-                absorb_w1::<P, K>(acc, h);
-                pack(acc, row);
+                let row = slot(store, spare, i, kept);
+                unpack(row, scratch);
+                finish_w_row(scratch);
+                absorb_w1::<P, K>(scratch, h);
+                pack(scratch, row);
             } else {
-                ctx.row(i, acc, scratch);
-                absorb_w1::<P, K>(acc, h);
+                if i == kept {
+                    finish_w_row(apart);
+                } else {
+                    ctx.row(i, apart, scratch);
+                }
+                absorb_w1::<P, K>(apart, h);
             }
         }
     }
@@ -154,22 +165,25 @@ impl<P: ParameterSet> Commitment<P> for PackedW {
         i: usize,
         work: [&mut Poly; 2],
     ) {
-        if i >= store_rows::<P>() && !in_field::<P>(spare) {
+        let kept = kept_rows::<P>(spare);
+        if i >= kept {
             let [row, scratch] = work;
             ctx.row(i, row, scratch);
-            pack(row, slot::<P>(store, spare, i));
+            pack(row, slot(store, spare, i, kept));
         }
     }
 
     fn subtract_row(store: &mut Self::Store, spare: &mut [u8], i: usize, cs2: &Poly) {
-        let row = slot::<P>(store, spare, i);
+        let kept = kept_rows::<P>(spare);
+        let row = slot(store, spare, i, kept);
         for (b, &c) in row.chunks_exact_mut(3).zip(&cs2.coeffs) {
             set_coefficient(b, freeze(coefficient(b) - c));
         }
     }
 
     fn visit_row(store: &Self::Store, spare: &[u8], i: usize, mut visit: impl FnMut(usize, i32)) {
-        for (k, b) in slot_ref::<P>(store, spare, i).chunks_exact(3).enumerate() {
+        let kept = kept_rows::<P>(spare);
+        for (k, b) in slot_ref(store, spare, i, kept).chunks_exact(3).enumerate() {
             visit(k, coefficient(b));
         }
     }
@@ -178,12 +192,20 @@ impl<P: ParameterSet> Commitment<P> for PackedW {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87};
 
     #[test]
-    fn every_set_has_a_fallback_slot() {
-        use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87};
-        assert!(store_rows::<MlDsa44>() >= 1);
-        assert!(store_rows::<MlDsa65>() >= 1);
-        assert!(store_rows::<MlDsa87>() >= 1);
+    fn field_rows_fit_the_z_field() {
+        // l · POLY_Z_BYTES bytes hold this many 768-byte rows, and row 0 is in the store.
+        assert_eq!(field_rows::<MlDsa44>(), 3);
+        assert_eq!(field_rows::<MlDsa65>(), 4);
+        assert_eq!(field_rows::<MlDsa87>(), 5);
+        for (rows, field) in [
+            (field_rows::<MlDsa44>(), MlDsa44::L * MlDsa44::POLY_Z_BYTES),
+            (field_rows::<MlDsa65>(), MlDsa65::L * MlDsa65::POLY_Z_BYTES),
+            (field_rows::<MlDsa87>(), MlDsa87::L * MlDsa87::POLY_Z_BYTES),
+        ] {
+            assert!(rows * PACKED_ROW_BYTES <= field);
+        }
     }
 }
