@@ -157,8 +157,9 @@ pub fn rej_ntt_coefficients<K: Keccak>(
     mut sink: impl FnMut(usize, i32),
 ) {
     Shake128Reader::<K>::with_pieces(&[rho, &[s, r]], |xof| {
-        // The rate is a multiple of 3: whole blocks yield whole 3-byte candidates.
-        let mut block = [0u32; SHAKE128_RATE / 4];
+        // Half a block at a time (21 words: 28 whole 3-byte candidates), so that a
+        // streamed product's frame holds 84 bytes of output rather than 168.
+        let mut block = [0u32; SHAKE128_RATE / 8];
         let mut ctr = 0;
         while ctr < N {
             xof.squeeze_words(&mut block);
@@ -254,22 +255,23 @@ pub fn expand_s_entry<P: ParameterSet, K: Keccak>(rho_prime: &[u8; 64], r: usize
 /// FIPS 204, Algorithm 34: ExpandMask, one polynomial at a time: y\[r\] for the
 /// counter `kappa`, coefficients in (-gamma1, gamma1].
 ///
-/// The SHAKE256 output is squeezed and unpacked a quarter polynomial at a time (64
-/// coefficients, a whole number of bytes for both coefficient widths), so the packed
-/// form never needs a full buffer.
+/// The SHAKE256 output is squeezed and unpacked 16 coefficients at a time (a whole
+/// number of bytes for both coefficient widths), so the packed form never needs more
+/// than 40 bytes of buffer: where y is regenerated per use, this frame is on the
+/// deepest path of signing.
 pub fn expand_mask_entry<P: ParameterSet, K: Keccak>(
     rho_pp: &[u8; 64],
     kappa: u16,
     r: usize,
     y: &mut Poly,
 ) {
-    const QUARTER: usize = N / 4;
+    const PIECE: usize = 16;
     with_mask_stream::<K, _>(rho_pp, kappa, r, |xof| {
-        let mut v = [0u8; QUARTER * 20 / 8];
-        let v = &mut v[..QUARTER * P::GAMMA1_BITS / 8];
-        for part in 0..4 {
+        let mut v = [0u8; PIECE * 20 / 8];
+        let v = &mut v[..PIECE * P::GAMMA1_BITS / 8];
+        for part in y.coeffs.chunks_exact_mut(PIECE) {
             xof.squeeze(v);
-            bit_unpack_gamma1_part::<P>(v, &mut y.coeffs[part * QUARTER..(part + 1) * QUARTER]);
+            bit_unpack_gamma1_part::<P>(v, part);
         }
         v.zeroize();
     });
