@@ -4,7 +4,9 @@ use super::{Keccak, MaskVector};
 use pqfit_core::mldsa::{sample, ParameterSet, Poly};
 
 /// Keeps no mask: y\[j\] is expanded again (SHAKE256 from rho'' and kappa) into the
-/// caller's scratch polynomial each time it is used, for w and again for z. By the
+/// caller's scratch polynomial each time it is used, for w and again for z, through
+/// the 40-byte-buffer ExpandMask (`expand_mask_entry_lean`: its frame is on the
+/// deepest path of signing for the smallest mixes). By the
 /// same choice key generation rebuilds NTT(s1\[j\]) and verification NTT(z\[j\]) per
 /// use instead of keeping the vector.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,7 +28,7 @@ impl<P: ParameterSet> MaskVector<P> for RegeneratedY {
         j: usize,
         scratch: &'a mut Poly,
     ) -> &'a Poly {
-        sample::expand_mask_entry::<P, K>(rho_pp, kappa, j, scratch);
+        sample::expand_mask_entry_lean::<P, K>(rho_pp, kappa, j, scratch);
         scratch
     }
 
@@ -38,7 +40,7 @@ impl<P: ParameterSet> MaskVector<P> for RegeneratedY {
         j: usize,
         scratch: &'a mut Poly,
     ) -> &'a Poly {
-        sample::expand_mask_entry::<P, K>(rho_pp, kappa, j, scratch);
+        sample::expand_mask_entry_lean::<P, K>(rho_pp, kappa, j, scratch);
         scratch.ntt();
         scratch
     }
