@@ -228,7 +228,7 @@ mod tests {
         let expected = [
             (
                 id::<SmallStack>(),
-                id::<Custom<StreamedA, RecomputeOnDemand, StreamedW, SignatureY, SparseProduct>>(),
+                id::<Custom<StreamedA, RecomputeOnDemand, PackedW, RegeneratedY, SparseProduct>>(),
             ),
             (
                 id::<Balanced>(),

@@ -2,8 +2,8 @@
 
 use super::{
     CachedA, CachedNtt, ChallengeProduct, Commitment, DefaultKeccak, FullW, Keccak, MaskVector,
-    MatrixA, NttProduct, RecomputeOnDemand, SecretVectors, SignatureY, SmallModulusProduct,
-    SparseProduct, StoredY, Strategy, StreamedA, StreamedW,
+    MatrixA, NttProduct, PackedW, RecomputeOnDemand, RegeneratedY, SecretVectors,
+    SmallModulusProduct, SparseProduct, StoredY, Strategy, StreamedA,
 };
 use core::marker::PhantomData;
 use pqfit_core::mldsa::ParameterSet;
@@ -36,11 +36,12 @@ where
 /// w and y all kept for the call; products in the NTT domain.
 pub type Reference = Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct>;
 
-/// The smallest stack: nothing of A, s1/s2/t0, w or y is kept; every polynomial is
-/// sampled, decoded or recomputed where it is used, y lives in the signature's z
-/// field, and c is kept as its ternary coefficients (transformed into the output of
-/// each product).
-pub type SmallStack = Custom<StreamedA, RecomputeOnDemand, StreamedW, SignatureY, SparseProduct>;
+/// The smallest stack: nothing of A, s1/s2/t0 or y is kept; every polynomial is
+/// sampled, decoded or recomputed where it is used, w is kept packed (row 0 in a
+/// 768-byte store, the next rows in the signature's z field, the last row of
+/// ML-DSA-65 formed again when the hint needs it), and c is kept as its ternary
+/// coefficients (transformed into the output of each product).
+pub type SmallStack = Custom<StreamedA, RecomputeOnDemand, PackedW, RegeneratedY, SparseProduct>;
 
 /// The fastest signing: everything kept, and with an [`ExpandedKey`](crate::ExpandedKey)
 /// A-hat and the transformed secrets are kept across calls too.
