@@ -230,11 +230,28 @@ pub fn base_mul(r: &mut [i32; N], a: &[i32; N], b: &[i32; N]) {
     for i in 0..N / 4 {
         let zeta = ZETAS[64 + i] as i32;
         for (off, z) in [(4 * i, zeta), (4 * i + 2, -zeta)] {
-            let (a0, a1, b0, b1) = (a[off], a[off + 1], b[off], b[off + 1]);
-            r[off] = reduce(a0 * b0 + fqmul(a1, b1) * z);
-            r[off + 1] = reduce(a0 * b1 + a1 * b0);
+            [r[off], r[off + 1]] = residue_product([a[off], a[off + 1]], [b[off], b[off + 1]], z);
         }
     }
+}
+
+/// [`base_mul`] into its first operand: `a = a · b / 2^16`.
+pub fn base_mul_assign(a: &mut [i32; N], b: &[i32; N]) {
+    for i in 0..N / 4 {
+        let zeta = ZETAS[64 + i] as i32;
+        for (off, z) in [(4 * i, zeta), (4 * i + 2, -zeta)] {
+            [a[off], a[off + 1]] = residue_product([a[off], a[off + 1]], [b[off], b[off + 1]], z);
+        }
+    }
+}
+
+/// The product of two residues a0 + a1 X and b0 + b1 X modulo X^2 - z, divided by 2^16.
+#[inline(always)]
+fn residue_product([a0, a1]: [i32; 2], [b0, b1]: [i32; 2], z: i32) -> [i32; 2] {
+    [
+        reduce(a0 * b0 + fqmul(a1, b1) * z),
+        reduce(a0 * b1 + a1 * b0),
+    ]
 }
 
 /// Maps a coefficient of (-q', q') to its centred representative, which is the exact
