@@ -68,8 +68,8 @@ pub const PRESETS: &[Preset] = &[
         components: [
             "StreamedA",
             "RecomputeOnDemand",
-            "StreamedW",
-            "SignatureY",
+            "PackedW",
+            "RegeneratedY",
             "SparseProduct",
         ],
     },
@@ -245,6 +245,30 @@ mod tests {
         ];
         for (alias, spelled) in expected {
             assert_eq!(alias, spelled);
+        }
+    }
+
+    /// Each preset's component names (what the tools build and report) are those of
+    /// its type alias, in axis order.
+    #[test]
+    fn preset_components_name_the_aliases() {
+        use super::super::*;
+        use core::any::type_name;
+        for p in PRESETS {
+            let full = match p.type_name {
+                "SmallStack" => type_name::<SmallStack>(),
+                "Balanced" => type_name::<Balanced>(),
+                "FastSign" => type_name::<FastSign>(),
+                "Reference" => type_name::<Reference>(),
+                other => panic!("no alias {other}"),
+            };
+            let mut rest = full;
+            for c in p.components {
+                let at = rest
+                    .find(c)
+                    .unwrap_or_else(|| panic!("{}: {c} not in order in {full}", p.name));
+                rest = &rest[at + c.len()..];
+            }
         }
     }
 }
