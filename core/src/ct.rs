@@ -109,20 +109,11 @@ pub fn lt_mask_u32(a: u32, b: u32) -> u32 {
     barrier_u32((t >> 31).wrapping_neg())
 }
 
-/// 0xFF in each byte lane where `a` and `b` hold the same byte, 0x00 in the others:
-/// four byte comparisons at once, exact (no carry crosses a lane), for selecting
-/// lanes with [`select_u32`].
+/// All ones when bit `k` of `x` is 1, zero otherwise (`k` < 32). With `k` a
+/// constant this is a shift pair, or one SBFX on Thumb-2.
 #[inline(always)]
-pub fn eq_mask_bytes(a: u32, b: u32) -> u32 {
-    const LOW7: u32 = 0x7f7f_7f7f;
-    let x = barrier_u32(a ^ b);
-    // Bit 7 of a lane of `t` is set when the lane's low seven bits are not all zero
-    // ((x & 0x7f) + 0x7f <= 0xfe: no carry out of the lane); or-ing x adds bit 7
-    // itself, so `zero` has 0x80 exactly in the lanes where x is zero.
-    let t = (x & LOW7).wrapping_add(LOW7);
-    let zero = barrier_u32(!(t | x | LOW7));
-    // 0x80 -> 0xff per lane: 0x100 - 0x01 (the top lane's 0x100 wraps away).
-    barrier_u32((zero << 1).wrapping_sub(zero >> 7))
+pub fn bit_mask(x: u32, k: u32) -> u32 {
+    barrier_u32((((x << (31 - k)) as i32) >> 31) as u32)
 }
 
 /// 1 when `a < b` (unsigned), 0 otherwise.
@@ -363,21 +354,13 @@ mod tests {
     }
 
     #[test]
-    fn byte_lane_equality_is_exact() {
-        // Every byte pair in every lane, the other lanes equal or not.
-        for a in 0..=255u32 {
-            for b in 0..=255u32 {
-                for lane in 0..4 {
-                    let (x, y) = (a << (8 * lane), b << (8 * lane));
-                    let want = if a == b { 0xff_u32 << (8 * lane) } else { 0 };
-                    let others = !(0xff_u32 << (8 * lane));
-                    assert_eq!(eq_mask_bytes(x, y) & !others, want, "{a} {b} {lane}");
-                    assert_eq!(eq_mask_bytes(x | 0x8080_8080 & others, y) & others, 0);
-                    assert_eq!(eq_mask_bytes(x, y) & others, others);
-                }
+    fn bit_masks_follow_the_bits() {
+        for x in [0u32, 1, 0x8000_0000, 0xdead_beef, u32::MAX, 0x5555_5555] {
+            for k in 0..32 {
+                let want = if (x >> k) & 1 == 1 { u32::MAX } else { 0 };
+                assert_eq!(bit_mask(x, k), want, "{x:#x} {k}");
             }
         }
-        assert_eq!(eq_mask_bytes(0x01ff_0080, 0x01fe_0080), 0xff00_ffff);
     }
 
     #[test]

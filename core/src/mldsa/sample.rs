@@ -30,13 +30,6 @@ const SET_WORDS: usize = N / 32;
 /// where line 8 of SampleInBall (c\[i\] = c\[j\]) can write.
 const FIRST_I_WORD: usize = (N - MAX_TAU) / 32;
 
-/// All ones when bit `k` of `set` is 1, zero otherwise (`k` a constant after
-/// unrolling: a shift pair, or one SBFX on Thumb-2).
-#[inline(always)]
-fn bit_mask(set: u32, k: usize) -> u32 {
-    ct::barrier_u32((((set << (31 - k)) as i32) >> 31) as u32)
-}
-
 /// FIPS 204, Algorithm 29: SampleInBall. Writes into `c` the challenge with `TAU`
 /// coefficients of +-1 derived from `c_tilde`.
 ///
@@ -118,7 +111,7 @@ fn ball_step<P: ParameterSet>(
     let (b_word, b_bit) = (ct::barrier_u32(1 << (b >> 5)), 1u32 << (b & 31));
     let (mut was_nonzero, mut was_negative) = (0u32, 0u32);
     for w in 0..SET_WORDS {
-        let at_b = bit_mask(b_word, w) & b_bit;
+        let at_b = ct::bit_mask(b_word, w as u32) & b_bit;
         was_nonzero |= nonzero[w] & at_b;
         was_negative |= negative[w] & at_b;
         let set = at_b & take;
@@ -130,7 +123,7 @@ fn ball_step<P: ParameterSet>(
     // When the step is not taken, i may be N (all found): it then selects no word.
     let (i_word, i_bit) = (ct::barrier_u32(1 << (i >> 5)), 1u32 << (i & 31));
     for w in FIRST_I_WORD..SET_WORDS {
-        let at_i = bit_mask(i_word, w) & i_bit;
+        let at_i = ct::bit_mask(i_word, w as u32) & i_bit;
         nonzero[w] |= at_i & copy_nonzero;
         negative[w] |= at_i & copy_negative;
     }
