@@ -12,18 +12,18 @@
 //!
 //! ## ML-DSA (FIPS 204): `Dilithium2/3/5<S>`, `MlDsa<P, S>`
 //!
-//! ML-DSA-65 signing on the M4 model (16 messages; stack of keygen / sign / verify):
+//! ML-DSA-65 signing on the M4 model (16 messages; in brackets the mean normalised to
+//! FIPS 204's expected 5.1 iterations; stack of keygen / sign / verify):
 //!
 //! | `S` | sign, mean cycles | stack K / S / V | flash |
 //! |---|---:|---|---:|
-//! | [`FastSign`](crate::FastSign) | 10.4 M | 38.8 / 65.6 / 40.5 kB | 97 kB |
-//! | [`Balanced`](crate::Balanced) (default) | 19.5 M | 8.1 / 34.8 / 9.8 kB | 90 kB |
-//! | [`SmallStack`](crate::SmallStack) | 33.3 M | 2.9 / 5.3 / 3.7 kB | 77 kB |
+//! | [`FastSign`](crate::FastSign) | 9.4 M (8.9 M) | 38.8 / 65.3 / 40.0 kB | 96 kB |
+//! | [`Balanced`](crate::Balanced) (default) | 18.4 M (17.1 M) | 8.0 / 34.7 / 9.3 kB | 96 kB |
+//! | [`SmallStack`](crate::SmallStack) | 26.1 M (24.2 M) | 2.9 / 4.9 / 3.0 kB | 96 kB |
 //!
 //! Between the presets, name any mix of the five components with
-//! [`Custom`](crate::Custom) (for example `Custom<StreamedA, RecomputeOnDemand,
-//! PackedW, RegeneratedY, SparseProduct>` signs in 23.5 M cycles at FIPS 204's expected
-//! 5.1 iterations, against `SmallStack`'s 30.9 M, in 5.8 kB); the
+//! [`Custom`](crate::Custom) (for example `Custom<StreamedA, CachedNtt, FullW,
+//! RegeneratedY, SmallModulusProduct>`); the
 //! components and what each keeps are described in [`crate::strategy`]. A signing key
 //! expanded once ([`crate::ExpandedKey`]) trades RAM for a faster sign.
 //!

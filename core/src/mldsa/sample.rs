@@ -38,7 +38,7 @@ const FIRST_I_WORD: usize = (N - MAX_TAU) / 32;
 /// negative ones, and lines 6-10 (pick j <= i by rejection, c\[i\] = c\[j\],
 /// c\[j\] = sign) are carried out for every candidate byte of a fixed number of
 /// blocks, accepted or not, on every word of both sets under masks
-/// ([`ball_step`]). Then c is read off the two sets.
+/// (`ball_step`). Then c is read off the two sets.
 pub fn sample_in_ball<P: ParameterSet, K: Keccak>(c_tilde: &[u8], c: &mut Poly) {
     Shake256Reader::<K>::with_pieces(&[c_tilde], |xof| ball_from_stream::<P, K>(xof, c));
 }
