@@ -63,6 +63,7 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
         for j in 0..L {
             let (mut c0, mut c1, mut c2, mut c3) =
                 (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
+            let z1 = keep_rolled(z1);
             let t = m.mul(z1, c2);
             c2 = c0 - t;
             c0 += t;
@@ -81,6 +82,15 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
             block[j + 3 * L] = c3;
         }
     }
+}
+
+/// `z`, through an empty assembly block ([`crate::ct::barrier_i32`]): placed in a
+/// butterfly loop, it keeps LLVM from unrolling the loop on Cortex-M cores (its
+/// M-class unrolling skips loops that contain a call, and inline assembly counts as
+/// one). Unrolled twice, a radix-4 butterfly loop holds eight coefficients and spills.
+#[inline(always)]
+pub(crate) fn keep_rolled(z: i32) -> i32 {
+    crate::ct::barrier_i32(z)
 }
 
 /// FIPS 204, Algorithm 42: NTT^-1, followed by a multiplication by R = 2^32. In place;
@@ -133,6 +143,7 @@ fn inv_ntt_layer_pair<const L: usize, const SCALED: bool>(a: &mut [i32; N]) {
         for j in 0..L {
             let (mut c0, mut c1, mut c2, mut c3) =
                 (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
+            let z0 = keep_rolled(z0);
             let t = c0;
             c0 = t + c1;
             c1 = m.mul(z0, t - c1);
