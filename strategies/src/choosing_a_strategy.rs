@@ -17,9 +17,9 @@
 //!
 //! | `S` | sign, mean cycles | stack K / S / V | flash |
 //! |---|---:|---|---:|
-//! | [`FastSign`](crate::FastSign) | 9.4 M (8.9 M) | 38.8 / 65.3 / 40.0 kB | 96 kB |
-//! | [`Balanced`](crate::Balanced) (default) | 18.4 M (17.1 M) | 8.0 / 34.7 / 9.3 kB | 96 kB |
-//! | [`SmallStack`](crate::SmallStack) | 26.1 M (24.2 M) | 2.9 / 4.9 / 3.0 kB | 96 kB |
+//! | [`FastSign`](crate::FastSign) | 9.2 M (8.7 M) | 38.8 / 65.3 / 40.0 kB | 94 kB |
+//! | [`Balanced`](crate::Balanced) (default) | 18.3 M (17.0 M) | 8.0 / 34.7 / 9.3 kB | 94 kB |
+//! | [`SmallStack`](crate::SmallStack) | 25.8 M (24.0 M) | 2.9 / 4.9 / 3.0 kB | 94 kB |
 //!
 //! Between the presets, name any mix of the five components with
 //! [`Custom`](crate::Custom) (for example `Custom<StreamedA, CachedNtt, FullW,

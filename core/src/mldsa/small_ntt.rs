@@ -9,7 +9,6 @@
 //! multiplication is 16 x 16 bits: no long multiply, which costs 3-7 cycles on a
 //! Cortex-M3.
 
-use super::ntt::keep_rolled;
 use super::params::N;
 use crate::modarith;
 
@@ -112,7 +111,6 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
         for j in 0..L {
             let (mut c0, mut c1, mut c2, mut c3) =
                 (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
-            let z1 = keep_rolled(z1);
             let t = fqmul(z1, c2);
             c2 = c0 - t;
             c0 += t;
@@ -203,7 +201,6 @@ fn inv_ntt_layer_pair<const L: usize, const SCALED: bool, const CENTRED: bool>(a
         for j in 0..L {
             let (mut c0, mut c1, mut c2, mut c3) =
                 (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
-            let z0 = keep_rolled(z0);
             let t = c0;
             c0 = reduce_sum(t + c1);
             c1 = fqmul(z0, c1 - t);
