@@ -269,9 +269,9 @@ fn presets<P: ParameterSet>(tables: &mut [Table; 4]) {
     );
     sign.check::<P>(
         "`SmallStack`",
-        "1024 + 256",
+        "768 + 256",
         sign_stores::<P, SmallStack>(),
-        POLY + 256,
+        768 + 256,
     );
     sign.check::<P>(
         MIX,
