@@ -1,6 +1,6 @@
 //! [`SparseProduct`]: c kept in its short ternary form; products through the NTT.
 
-use super::{finish_w_row, ChallengeProduct, Secret};
+use super::{finish_w_row, ChallengeProduct, Secret, SmallModulusProduct};
 use pqfit_core::mldsa::field::freeze;
 use pqfit_core::mldsa::params::{D, N, Q};
 use pqfit_core::mldsa::{packing, small_ntt, Accumulator, ParameterSet, Poly};
@@ -61,11 +61,9 @@ impl<P: ParameterSet> ChallengeProduct<P> for SparseProduct {
     type Challenge = TernaryChallenge;
     type VerifyChallenge = SparseChallenge;
 
+    /// As for [`SmallModulusProduct`]: s1 and s2 mod 769, t0 mod q.
     fn prepare_operand(kind: Secret, s: &mut Poly) {
-        match kind {
-            Secret::S1 | Secret::S2 => small_ntt::ntt(&mut s.coeffs),
-            Secret::T0 => s.ntt(),
-        }
+        <SmallModulusProduct as ChallengeProduct<P>>::prepare_operand(kind, s);
     }
 
     fn prepare_challenge(c: &Poly, out: &mut TernaryChallenge) {
