@@ -85,17 +85,17 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
 }
 
 /// `z`, on the Cortex-M4 through an empty assembly block ([`crate::ct::barrier_i32`]):
-/// placed in [`ntt`]'s butterfly loop, it keeps LLVM from unrolling the loop (its
-/// M-class unrolling skips loops that contain a call, and inline assembly counts as
-/// one). Unrolled twice, the radix-4 loop holds eight coefficients and spills; rolled,
-/// fast-sign signs 1.3 % faster on the M4 model. Elsewhere `z` as it is: on the M3,
-/// M0 and RV32 models the rolled loop was slower (by 0.1 % to 0.8 % of signing).
+/// placed in a butterfly loop, it keeps LLVM from unrolling the loop (its M-class
+/// unrolling skips loops that contain a call, and inline assembly counts as one).
+/// Unrolled twice, a radix-4 loop holds eight coefficients and spills. Elsewhere `z`
+/// as it is: on the M3, M0 and RV32 models the rolled loops were slower (by 0.1 % to
+/// 0.8 % of signing).
 ///
-/// Only the forward transform: rolled, the inverse made the products mod q faster
-/// than those mod 769 on the M4, so that `Reference` signed faster than `FastSign`
-/// (docs/measurement.md, "Issue 17, fifth round").
+/// Used in both transforms mod q and in the forward transform mod 769
+/// (`small_ntt::ntt`); the inverse mod 769 was slower rolled (docs/measurement.md,
+/// "Issue 17, sixth round").
 #[inline(always)]
-fn keep_rolled(z: i32) -> i32 {
+pub(super) fn keep_rolled(z: i32) -> i32 {
     if cfg!(pqfit_long_multiply_accumulate) {
         crate::ct::barrier_i32(z)
     } else {
@@ -153,6 +153,7 @@ fn inv_ntt_layer_pair<const L: usize, const SCALED: bool>(a: &mut [i32; N]) {
         for j in 0..L {
             let (mut c0, mut c1, mut c2, mut c3) =
                 (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
+            let z0 = keep_rolled(z0);
             let t = c0;
             c0 = t + c1;
             c1 = m.mul(z0, t - c1);
