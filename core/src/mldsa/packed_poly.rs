@@ -13,7 +13,7 @@ pub const PACKED_POLY_BYTES: usize = 3 * N;
 /// Where a product is summed one coefficient at a time (`MatrixA::mul_acc` in the
 /// `pqfit` crate, which samples an entry of A-hat coefficient by coefficient).
 pub trait Accumulator {
-    /// Adds `v` (|v| < q) to coefficient `k`.
+    /// Adds `v` (|v| < 2q) to coefficient `k`.
     fn add(&mut self, k: usize, v: i32);
 
     /// Coefficient `k` of the sum, equal modulo q to the values added.

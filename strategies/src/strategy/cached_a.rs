@@ -40,6 +40,22 @@ impl<P: ParameterSet> MatrixA<P> for CachedA {
         }
     }
 
+    fn mul_acc_pair<K: Keccak, A: Accumulator>(
+        store: &Self::Store,
+        _rho: &[u8; 32],
+        i: usize,
+        j: usize,
+        [v0, v1]: [&Poly; 2],
+        acc: &mut A,
+    ) {
+        let row = &store[i * P::L..(i + 1) * P::L];
+        let (a0, a1) = (&row[j].coeffs, &row[j + 1].coeffs);
+        let m = Montgomery::new();
+        for k in 0..a0.len() {
+            acc.add(k, m.mul_sum([a0[k], a1[k]], [v0.coeffs[k], v1.coeffs[k]]));
+        }
+    }
+
     fn row(store: &Self::Store, i: usize) -> Option<&[Poly]> {
         Some(&store[i * P::L..(i + 1) * P::L])
     }

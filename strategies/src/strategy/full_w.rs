@@ -26,9 +26,20 @@ impl<P: ParameterSet> Commitment<P> for FullW {
         h: &mut Shake256<K>,
         work: [&mut Poly; 2],
     ) {
-        let [scratch, _] = work;
+        let [scratch, scratch_next] = work;
         store.iter_mut().for_each(Zeroize::zeroize);
-        for j in 0..P::L {
+        // Columns in pairs (NTT(y[j]) and NTT(y[j + 1]) in the two work polynomials),
+        // then the last one when l is odd.
+        for j in (0..P::L - 1).step_by(2) {
+            let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
+            let y_hat_next =
+                Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j + 1, scratch_next);
+            for (i, w) in store.iter_mut().enumerate() {
+                M::mul_acc_pair::<K, _>(ctx.a, ctx.rho, i, j, [y_hat, y_hat_next], w);
+            }
+        }
+        if P::L % 2 == 1 {
+            let j = P::L - 1;
             let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
             for (i, w) in store.iter_mut().enumerate() {
                 M::mul_acc::<K, _>(ctx.a, ctx.rho, i, j, y_hat, w);

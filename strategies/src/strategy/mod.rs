@@ -79,6 +79,22 @@ pub trait MatrixA<P: ParameterSet>: crate::sealed::Sealed {
         acc: &mut A,
     );
 
+    /// `acc += A-hat[i][j] ∘ v_hat[0] / R + A-hat[i][j + 1] ∘ v_hat[1] / R`: two columns
+    /// in one pass over `acc`, so that a store which keeps A-hat can sum each pair of
+    /// products before one reduction. By default two [`MatrixA::mul_acc`]s. Each value
+    /// added is below 2q in absolute value.
+    fn mul_acc_pair<K: Keccak, A: Accumulator>(
+        store: &Self::Store,
+        rho: &[u8; 32],
+        i: usize,
+        j: usize,
+        v_hat: [&Poly; 2],
+        acc: &mut A,
+    ) {
+        Self::mul_acc::<K, A>(store, rho, i, j, v_hat[0], acc);
+        Self::mul_acc::<K, A>(store, rho, i, j + 1, v_hat[1], acc);
+    }
+
     /// Row `i` of A-hat (`l` polynomials) when the store keeps it, so that a row
     /// product can run over all `j` at once ([`Poly::dot_montgomery`], with a vector
     /// from [`MaskVector::stored_vector`]); `None` (the default) otherwise.
