@@ -32,8 +32,14 @@ impl<P: ParameterSet> Commitment<P> for FullW {
         // then the last one when l is odd.
         for j in (0..P::L - 1).step_by(2) {
             let y_hat = Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j, scratch);
-            let y_hat_next =
-                Y::y_hat::<K>(ctx.y, ctx.z_field, ctx.rho_pp, ctx.kappa, j + 1, scratch_next);
+            let y_hat_next = Y::y_hat::<K>(
+                ctx.y,
+                ctx.z_field,
+                ctx.rho_pp,
+                ctx.kappa,
+                j + 1,
+                scratch_next,
+            );
             for (i, w) in store.iter_mut().enumerate() {
                 M::mul_acc_pair::<K, _>(ctx.a, ctx.rho, i, j, [y_hat, y_hat_next], w);
             }

@@ -1,14 +1,15 @@
 //! [`SmallModulusProduct`]: c·s1 and c·s2 through a transform mod the small prime 769.
 
 use super::{finish_verify_row_ntt, ChallengeProduct, Secret};
-use pqfit_core::mldsa::{small_ntt, Accumulator, ParameterSet, Poly};
+use pqfit_core::mldsa::small_ntt::{self, PreparedFactor};
+use pqfit_core::mldsa::{Accumulator, ParameterSet, Poly};
 use zeroize::Zeroize;
 
 /// c·s1 and c·s2 have coefficients of at most beta <= 196, so they are computed
 /// exactly modulo q' = 769 with 16 x 16-bit multiplications
 /// (`pqfit_core::mldsa::small_ntt`); c·t0 (up to tau·2^12) and verification's c·t1
-/// keep the NTT mod q. Constant-time. Operands: 1 KiB each; challenge: 2 KiB (c in
-/// both domains).
+/// keep the NTT mod q. Constant-time. Operands: 1 KiB each; challenge: 1.75 KiB (c in
+/// both domains, prepared for products mod q' in 768 bytes).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SmallModulusProduct;
 
@@ -17,7 +18,7 @@ impl crate::sealed::Sealed for SmallModulusProduct {}
 /// The challenge in both transform domains.
 #[derive(Clone, Default, Zeroize)]
 pub struct DualChallenge {
-    small: Poly,
+    small: PreparedFactor,
     full: Poly,
 }
 
@@ -33,8 +34,10 @@ impl<P: ParameterSet> ChallengeProduct<P> for SmallModulusProduct {
     }
 
     fn prepare_challenge(c: &Poly, out: &mut DualChallenge) {
-        out.small.clone_from(c);
-        small_ntt::ntt(&mut out.small.coeffs);
+        // The transform mod q' is formed in `full`, prepared, then replaced.
+        out.full.clone_from(c);
+        small_ntt::ntt(&mut out.full.coeffs);
+        out.small.prepare(&out.full.coeffs);
         out.full.clone_from(c);
         out.full.ntt();
     }
@@ -43,7 +46,7 @@ impl<P: ParameterSet> ChallengeProduct<P> for SmallModulusProduct {
         match kind {
             Secret::S1 | Secret::S2 => {
                 debug_assert!(P::BETA <= small_ntt::EXACT_BOUND);
-                small_ntt::base_mul(&mut out.coeffs, &c.small.coeffs, &s.coeffs);
+                small_ntt::base_mul_prepared(&mut out.coeffs, &c.small, &s.coeffs);
                 small_ntt::inv_ntt_centred(&mut out.coeffs);
             }
             Secret::T0 => {
