@@ -6,7 +6,7 @@
 //! NTT-domain polynomials and divides by R = 2^32; [`inv_ntt_tomont`] multiplies by R
 //! again, so `inv_ntt_tomont(pointwise(ntt(a), ntt(b))) = a * b` with no stray factor.
 
-use super::field::{centre, montgomery_reduce, pow_mod, Montgomery};
+use super::field::{caddq, centre, montgomery_reduce, pow_mod, reduce32, Montgomery};
 use super::params::{N, Q};
 
 /// The 512th root of unity of FIPS 204.
@@ -95,7 +95,7 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
 /// (`small_ntt::ntt`); the inverse mod 769 was slower rolled (docs/measurement.md,
 /// "Issue 17, sixth round").
 #[inline(always)]
-pub(super) fn keep_rolled(z: i32) -> i32 {
+pub fn keep_rolled(z: i32) -> i32 {
     if cfg!(pqfit_long_multiply_accumulate) {
         crate::ct::barrier_i32(z)
     } else {
@@ -110,10 +110,24 @@ pub(super) fn keep_rolled(z: i32) -> i32 {
 /// while the lower half is Montgomery-reduced, so coefficients stay below
 /// 256 q < 2^31. Two layers per pass, as in [`ntt`].
 pub fn inv_ntt_tomont(a: &mut [i32; N]) {
-    inv_ntt_layer_pair::<1, false>(a);
-    inv_ntt_layer_pair::<4, false>(a);
-    inv_ntt_layer_pair::<16, false>(a);
-    inv_ntt_layer_pair::<64, true>(a);
+    inv_ntt::<false>(a);
+}
+
+/// [`inv_ntt_tomont`] of a sum of products, to standard representatives: the input
+/// coefficients, anywhere in the range of [`reduce32`], are reduced as the first pass
+/// loads them, and the outputs are brought into [0, q) as the last pass stores them.
+/// The same values as `reduce32`, [`inv_ntt_tomont`] and `caddq` one after the other,
+/// with two passes over the polynomial fewer.
+pub fn inv_ntt_tomont_standard(a: &mut [i32; N]) {
+    inv_ntt::<true>(a);
+}
+
+#[inline(always)]
+fn inv_ntt<const STANDARD: bool>(a: &mut [i32; N]) {
+    inv_ntt_layer_pair::<1, false, STANDARD>(a);
+    inv_ntt_layer_pair::<4, false, STANDARD>(a);
+    inv_ntt_layer_pair::<16, false, STANDARD>(a);
+    inv_ntt_layer_pair::<64, true, STANDARD>(a);
 }
 
 /// [`INV_NTT_SCALE`] times the last layer's twiddle -ZETAS\[1\], divided by R: one
@@ -127,9 +141,14 @@ const LAST_TWIDDLE_SCALED: i32 = montgomery_reduce(-(zetas()[1] as i64) * INV_NT
 /// multiplied by [`LAST_TWIDDLE_SCALED`] instead of the twiddle, which saves a pass
 /// over the polynomial and half of the scaling products. The values are equal modulo q
 /// to those of the layers followed by the scaling, and below q in absolute value.
+///
+/// `STANDARD` ([`inv_ntt_tomont_standard`]) reduces the inputs of the first pair and
+/// brings the outputs of the last one into [0, q).
 #[inline(always)]
-fn inv_ntt_layer_pair<const L: usize, const SCALED: bool>(a: &mut [i32; N]) {
+fn inv_ntt_layer_pair<const L: usize, const SCALED: bool, const STANDARD: bool>(a: &mut [i32; N]) {
     const { assert!(!SCALED || L == N / 4) };
+    let load = |x: i32| if STANDARD && L == 1 { reduce32(x) } else { x };
+    let store = |x: i32| if STANDARD && SCALED { caddq(x) } else { x };
     let zetas: &[i32; N] = core::hint::black_box(&ZETAS);
     let m = Montgomery::new();
     let scale = if SCALED {
@@ -151,8 +170,12 @@ fn inv_ntt_layer_pair<const L: usize, const SCALED: bool>(a: &mut [i32; N]) {
             -zetas[n2 - 1 - b]
         };
         for j in 0..L {
-            let (mut c0, mut c1, mut c2, mut c3) =
-                (block[j], block[j + L], block[j + 2 * L], block[j + 3 * L]);
+            let (mut c0, mut c1, mut c2, mut c3) = (
+                load(block[j]),
+                load(block[j + L]),
+                load(block[j + 2 * L]),
+                load(block[j + 3 * L]),
+            );
             let z0 = keep_rolled(z0);
             let t = c0;
             c0 = t + c1;
@@ -166,10 +189,10 @@ fn inv_ntt_layer_pair<const L: usize, const SCALED: bool>(a: &mut [i32; N]) {
             let t = c1;
             c1 = sum(t + c3);
             c3 = m.mul(z2, t - c3);
-            block[j] = c0;
-            block[j + L] = c1;
-            block[j + 2 * L] = c2;
-            block[j + 3 * L] = c3;
+            block[j] = store(c0);
+            block[j + L] = store(c1);
+            block[j + 2 * L] = store(c2);
+            block[j + 3 * L] = store(c3);
         }
     }
 }
@@ -234,6 +257,28 @@ mod tests {
                 assert!(c[i].abs() < Q);
                 assert_eq!(c[i].rem_euclid(Q), want[i], "round {round} coefficient {i}");
             }
+        }
+    }
+
+    #[test]
+    fn standard_inverse_equals_reduce_inverse_caddq() {
+        let mut seed = 3;
+        // The extremes of reduce32's range, sums of up to five products, and one sign.
+        let limit = i32::MAX - (1 << 22);
+        let inputs: [[i32; N]; 4] = [
+            [limit; N],
+            [-limit; N],
+            core::array::from_fn(|_| (lcg(&mut seed) % (10 * Q as u32)) as i32 - 5 * Q),
+            core::array::from_fn(|i| if i % 2 == 0 { limit } else { -limit }),
+        ];
+        for a in inputs {
+            let mut want = a.map(super::super::field::reduce32);
+            inv_ntt_tomont(&mut want);
+            let want = want.map(super::super::field::caddq);
+            let mut got = a;
+            inv_ntt_tomont_standard(&mut got);
+            assert_eq!(got, want);
+            assert!(got.iter().all(|&c| (0..Q).contains(&c)));
         }
     }
 }

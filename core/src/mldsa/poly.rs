@@ -43,6 +43,13 @@ impl Poly {
         ntt::inv_ntt_tomont(&mut self.coeffs);
     }
 
+    /// [`Poly::reduce`], [`Poly::inv_ntt_tomont`] and [`Poly::caddq`] in two passes
+    /// fewer ([`ntt::inv_ntt_tomont_standard`]): a sum of products to standard
+    /// representatives.
+    pub fn inv_ntt_tomont_standard(&mut self) {
+        ntt::inv_ntt_tomont_standard(&mut self.coeffs);
+    }
+
     /// `self += other` without reduction.
     pub fn add_assign(&mut self, other: &Poly) {
         for (a, b) in self.coeffs.iter_mut().zip(&other.coeffs) {

@@ -342,9 +342,7 @@ impl<P: ParameterSet, M: MatrixA<P>, Y: MaskVector<P>, K: Keccak> MaskedProduct<
 
 /// Brings an accumulated row of A-hat ∘ NTT(y) to w's standard representatives.
 pub fn finish_w_row(w: &mut Poly) {
-    w.reduce();
-    w.inv_ntt_tomont();
-    w.caddq();
+    w.inv_ntt_tomont_standard();
 }
 
 /// How the commitment w of one signing iteration is formed and kept.
