@@ -18,6 +18,17 @@ pub const fn power2round(a: i32) -> (i32, i32) {
 /// r+ - r0 = q - 1 mapped to r1 = 0.
 #[inline(always)]
 pub fn decompose<P: ParameterSet>(a: i32) -> (i32, i32) {
+    let a1 = high_part::<P>(a);
+    let mut a0 = a - a1 * 2 * P::GAMMA2;
+    // The wrap-around case leaves a0 just below q: move it to a0 - q.
+    a0 = ct::sub_if_above(a0, (Q - 1) / 2, Q);
+    (a1, a0)
+}
+
+/// r1 of [`decompose`]. On its own for [`high_bits`]: r0's correction passes value
+/// barriers, which the compiler keeps even where r0 is not used.
+#[inline(always)]
+fn high_part<P: ParameterSet>(a: i32) -> i32 {
     // r1 = round(a / (2 gamma2)) as a multiply-shift: first a / 128 rounded up, then
     // times 2^s / (2 gamma2 / 128), which is an integer for both gamma2 values.
     let mut a1 = (a + 127) >> 7;
@@ -35,16 +46,13 @@ pub fn decompose<P: ParameterSet>(a: i32) -> (i32, i32) {
         // branch on cores without one.
         a1 -= 44 * ((a1 * 745) >> 15);
     }
-    let mut a0 = a - a1 * 2 * P::GAMMA2;
-    // The wrap-around case leaves a0 just below q: move it to a0 - q.
-    a0 = ct::sub_if_above(a0, (Q - 1) / 2, Q);
-    (a1, a0)
+    a1
 }
 
 /// FIPS 204, Algorithm 37: HighBits, for `a` in [0, q).
 #[inline(always)]
 pub fn high_bits<P: ParameterSet>(a: i32) -> i32 {
-    decompose::<P>(a).0
+    high_part::<P>(a)
 }
 
 /// FIPS 204, Algorithm 38: LowBits, for `a` in [0, q).
