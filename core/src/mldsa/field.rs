@@ -122,11 +122,17 @@ impl Montgomery {
     }
 
     /// [`Montgomery::mul_sum`]'s Cortex-M4 form: one reduction of the 64-bit sum.
-    /// Not for cores whose long multiplies are variable-time (the M3).
     #[inline(always)]
     fn mul_sum_wide(self, [a0, a1]: [i32; 2], [b0, b1]: [i32; 2]) -> i32 {
-        // |p| < 2 · 9 q^2 < 2^51: the sum and t q stay far from 2^63.
-        let p = a0 as i64 * b0 as i64 + a1 as i64 * b1 as i64;
+        self.reduce_wide(a0 as i64 * b0 as i64 + a1 as i64 * b1 as i64)
+    }
+
+    /// `p 2^-32 mod q` for a sum of products |p| < 2^31 q: below q in absolute value
+    /// when |p| < 2^31 q (MUL, SMLAL on the Cortex-M4). Not for cores whose long
+    /// multiplies are variable-time (the M3): t q is one.
+    #[inline(always)]
+    pub(crate) fn reduce_wide(self, p: i64) -> i32 {
+        // p + t q is a multiple of 2^32 and stays far from 2^63.
         let t = (p as i32).wrapping_mul(QINV);
         ((p + t as i64 * self.neg_q as i64) >> 32) as i32
     }

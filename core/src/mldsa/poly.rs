@@ -107,6 +107,29 @@ impl Poly {
         }
     }
 
+    /// `self = sum_j a[j] ∘ b[j] / R` in the NTT domain, equal modulo q to
+    /// [`Poly::dot_montgomery`] (for |a| < q, |b| < 9q and up to 7 terms): on the
+    /// Cortex-M4 the products of a coefficient are summed in 64 bits and reduced once
+    /// (below q then); elsewhere it is `dot_montgomery`.
+    ///
+    /// # Panics
+    /// If `a` and `b` differ in length.
+    pub fn dot_montgomery_wide(&mut self, a: &[Poly], b: &[Poly]) {
+        if !cfg!(pqfit_long_multiply_accumulate) {
+            return self.dot_montgomery(a, b);
+        }
+        assert_eq!(a.len(), b.len());
+        let m = Montgomery::new();
+        for (k, r) in self.coeffs.iter_mut().enumerate() {
+            // At most 7 · 9 q^2 < 2^31 q in absolute value.
+            let mut s = 0i64;
+            for (x, y) in a.iter().zip(b) {
+                s += x.coeffs[k] as i64 * y.coeffs[k] as i64;
+            }
+            *r = m.reduce_wide(s);
+        }
+    }
+
     /// Reduces every coefficient into [-6283008, 6283008] (see `reduce32`).
     pub fn reduce(&mut self) {
         for c in self.coeffs.iter_mut() {

@@ -7,7 +7,7 @@ pub const MATRIX: &[&str] = &["CachedA", "StreamedA"];
 /// Implementations of [`SecretVectors`](super::SecretVectors).
 pub const SECRETS: &[&str] = &["CachedNtt", "RecomputeOnDemand"];
 /// Implementations of [`Commitment`](super::Commitment).
-pub const COMMIT: &[&str] = &["FullW", "PackedW", "StreamedW"];
+pub const COMMIT: &[&str] = &["FullW", "RowW", "PackedW", "StreamedW"];
 /// Implementations of [`MaskVector`](super::MaskVector).
 pub const MASK: &[&str] = &["StoredY", "RegeneratedY", "SignatureY"];
 /// Implementations of [`ChallengeProduct`](super::ChallengeProduct).
@@ -21,7 +21,7 @@ pub const KECCAK: &[&str] = &["Interleaved32", "Interleaved32Compact", "Sha3Crat
 pub const AXES: [&[&str]; 5] = [MATRIX, SECRETS, COMMIT, MASK, PRODUCT];
 
 /// Number of distinct memory combinations (each with any Keccak backend).
-pub const COMBINATIONS: usize = 2 * 2 * 3 * 3 * 3;
+pub const COMBINATIONS: usize = 2 * 2 * 4 * 3 * 3;
 
 /// A combination: the five memory components and, optionally, the Keccak backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,7 +21,7 @@ fn entry_points<P: ParameterSet, S: Strategy<P>>() -> usize {
 
 macro_rules! matrices { ($acc:ident; $($m:ident),*) => { $( secrets!($acc, $m); )* }; }
 macro_rules! secrets { ($acc:ident, $m:ident) => { commits!($acc, $m; CachedNtt); commits!($acc, $m; RecomputeOnDemand); }; }
-macro_rules! commits { ($acc:ident, $m:ident; $s:ident) => { masks!($acc, $m, $s; FullW); masks!($acc, $m, $s; PackedW); masks!($acc, $m, $s; StreamedW); }; }
+macro_rules! commits { ($acc:ident, $m:ident; $s:ident) => { masks!($acc, $m, $s; FullW); masks!($acc, $m, $s; RowW); masks!($acc, $m, $s; PackedW); masks!($acc, $m, $s; StreamedW); }; }
 macro_rules! masks { ($acc:ident, $m:ident, $s:ident; $w:ident) => { products!($acc, $m, $s, $w; StoredY); products!($acc, $m, $s, $w; RegeneratedY); products!($acc, $m, $s, $w; SignatureY); }; }
 macro_rules! products {
     ($acc:ident, $m:ident, $s:ident, $w:ident; $y:ident) => {

@@ -7,7 +7,7 @@
 //! |---|---|---|---|
 //! | matrix A | [`MatrixA`] | where A-hat lives | [`CachedA`], [`StreamedA`] |
 //! | s1, s2, t0 | [`SecretVectors`] | decoded once or per use | [`CachedNtt`], [`RecomputeOnDemand`] |
-//! | commitment w | [`Commitment`] | w kept, kept packed, or recomputed | [`FullW`], [`PackedW`], [`StreamedW`] |
+//! | commitment w | [`Commitment`] | w kept (with NTT(y) too), kept packed, or recomputed | [`FullW`], [`RowW`], [`PackedW`], [`StreamedW`] |
 //! | mask y (and NTT(s1), NTT(z)) | [`MaskVector`] | kept, regenerated or kept in the signature | [`StoredY`], [`RegeneratedY`], [`SignatureY`] |
 //! | c·s1, c·s2, c·t0 (and c·t1) | [`ChallengeProduct`] | how c times a secret is formed | [`NttProduct`], [`SmallModulusProduct`], [`SparseProduct`] |
 //!
@@ -26,6 +26,7 @@ mod packed_w;
 mod presets;
 mod recompute_on_demand;
 mod regenerated_y;
+mod row_w;
 mod signature_y;
 mod small_modulus_product;
 mod sparse_product;
@@ -41,6 +42,7 @@ pub use packed_w::PackedW;
 pub use presets::{Balanced, Custom, FastSign, Reference, SmallStack};
 pub use recompute_on_demand::RecomputeOnDemand;
 pub use regenerated_y::RegeneratedY;
+pub use row_w::{RowW, RowWStore};
 pub use signature_y::SignatureY;
 pub use small_modulus_product::SmallModulusProduct;
 pub use sparse_product::SparseProduct;
@@ -237,7 +239,8 @@ pub trait MaskVector<P: ParameterSet>: crate::sealed::Sealed {
         scratch: &'a mut Poly,
     ) -> &'a Poly;
 
-    /// NTT(y\[j\]), borrowed from the store or built in `scratch`.
+    /// NTT(y\[j\]), built in `scratch` (which is returned): [`RowW`] lends each
+    /// polynomial of its NTT(y) store.
     fn y_hat<'a, K: Keccak>(
         store: &'a Self::Store,
         z_field: &[u8],
