@@ -11,8 +11,8 @@
 use core::mem::size_of;
 use pqfit::strategy::{
     CachedA, CachedNtt, ChallengeProduct, Commitment, FullW, MaskVector, MatrixA, NttProduct,
-    PackedW, RecomputeOnDemand, RegeneratedY, SecretVectors, SmallModulusProduct, SparseProduct,
-    StoredY, Strategy, StreamedA, StreamedW,
+    PackedW, RecomputeOnDemand, RegeneratedY, RowW, SecretVectors, SmallModulusProduct,
+    SparseProduct, StoredY, Strategy, StreamedA, StreamedW,
 };
 use pqfit::{
     Balanced, Custom, ExpandedKey, FastSign, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Reference,
@@ -142,6 +142,12 @@ fn components<P: ParameterSet>(t: &mut Table) {
         k * POLY,
     );
     t.check::<P>(
+        "`RowW`: `Commitment::Store` (w and NTT(y))",
+        "(k+l)·1024",
+        size_of::<<RowW as Commitment<P>>::Store>(),
+        (k + l) * POLY,
+    );
+    t.check::<P>(
         "`PackedW`: `Commitment::Store` (one row of w, 24-bit packed)",
         "768",
         size_of::<<PackedW as Commitment<P>>::Store>(),
@@ -186,10 +192,10 @@ fn components<P: ParameterSet>(t: &mut Table) {
         POLY,
     );
     t.check::<P>(
-        "`SmallModulusProduct`: `ChallengeProduct::Challenge`",
-        "2048",
+        "`SmallModulusProduct`: `ChallengeProduct::Challenge` (c prepared mod 769, c-hat mod q)",
+        "768 + 1024",
         size_of::<<SmallModulusProduct as ChallengeProduct<P>>::Challenge>(),
-        2 * POLY,
+        768 + POLY,
     );
     t.check::<P>(
         "`SparseProduct`: `ChallengeProduct::Challenge`",
@@ -257,15 +263,15 @@ fn presets<P: ParameterSet>(tables: &mut [Table; 4]) {
     );
     sign.check::<P>(
         "`FastSign`",
-        "(k·l+2l+3k+2)·1024",
+        "(k·l+3l+3k+1)·1024 + 768",
         sign_stores::<P, FastSign>(),
-        (k * l + 2 * l + 3 * k + 2) * POLY,
+        (k * l + 3 * l + 3 * k + 1) * POLY + 768,
     );
     sign.check::<P>(
         "`Balanced`",
-        "(2l+3k+2)·1024",
+        "(2l+3k+1)·1024 + 768",
         sign_stores::<P, Balanced>(),
-        (2 * l + 3 * k + 2) * POLY,
+        (2 * l + 3 * k + 1) * POLY + 768,
     );
     sign.check::<P>(
         "`SmallStack`",
@@ -275,9 +281,9 @@ fn presets<P: ParameterSet>(tables: &mut [Table; 4]) {
     );
     sign.check::<P>(
         MIX,
-        "(l+2k+3)·1024",
+        "(l+2k+2)·1024 + 768",
         sign_stores::<P, Mix>(),
-        (l + 2 * k + 3) * POLY,
+        (l + 2 * k + 2) * POLY + 768,
     );
 
     keygen.check::<P>(

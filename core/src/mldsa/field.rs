@@ -198,6 +198,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn wide_reduction_of_seven_products() {
+        // Poly::dot_montgomery_wide's Cortex-M4 form at its extremes: seven products of
+        // |a| < q and |b| < 9q, reduced once, below q and equal modulo q to the sum of
+        // the seven Montgomery products.
+        let m = Montgomery::new();
+        for (a, b) in [
+            (Q - 1, 9 * Q - 1),
+            (Q - 1, -(9 * Q - 1)),
+            (-(Q - 1), 12_345),
+        ] {
+            let wide = m.reduce_wide(7 * (a as i64 * b as i64));
+            assert!(wide.abs() < Q);
+            assert_eq!(wide.rem_euclid(Q), (7 * m.mul(a, b)).rem_euclid(Q));
+        }
+    }
+
+    #[test]
     fn product_sums_agree_with_two_products() {
         let m = Montgomery::new();
         let edge = [

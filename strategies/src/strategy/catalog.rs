@@ -90,7 +90,7 @@ pub const PRESETS: &[Preset] = &[
         components: [
             "CachedA",
             "CachedNtt",
-            "FullW",
+            "RowW",
             "StoredY",
             "SmallModulusProduct",
         ],
@@ -236,7 +236,7 @@ mod tests {
             ),
             (
                 id::<FastSign>(),
-                id::<Custom<CachedA, CachedNtt, FullW, StoredY, SmallModulusProduct>>(),
+                id::<Custom<CachedA, CachedNtt, RowW, StoredY, SmallModulusProduct>>(),
             ),
             (
                 id::<Reference>(),

@@ -2,7 +2,7 @@
 
 use super::{
     CachedA, CachedNtt, ChallengeProduct, Commitment, DefaultKeccak, FullW, Keccak, MaskVector,
-    MatrixA, NttProduct, PackedW, RecomputeOnDemand, RegeneratedY, SecretVectors,
+    MatrixA, NttProduct, PackedW, RecomputeOnDemand, RegeneratedY, RowW, SecretVectors,
     SmallModulusProduct, SparseProduct, StoredY, Strategy, StreamedA,
 };
 use core::marker::PhantomData;
@@ -43,9 +43,10 @@ pub type Reference = Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct>;
 /// coefficients (transformed into the output of each product).
 pub type SmallStack = Custom<StreamedA, RecomputeOnDemand, PackedW, RegeneratedY, SparseProduct>;
 
-/// The fastest signing: everything kept, and with an [`ExpandedKey`](crate::ExpandedKey)
-/// A-hat and the transformed secrets are kept across calls too.
-pub type FastSign = Custom<CachedA, CachedNtt, FullW, StoredY, SmallModulusProduct>;
+/// The fastest signing: everything kept, NTT(y) too (so that each row of w is one sum
+/// over A-hat's row), and with an [`ExpandedKey`](crate::ExpandedKey) A-hat and the
+/// transformed secrets are kept across calls too.
+pub type FastSign = Custom<CachedA, CachedNtt, RowW, StoredY, SmallModulusProduct>;
 
 /// A middle ground: A-hat streamed (the largest buffer, k·l KiB), the rest kept.
 pub type Balanced = Custom<StreamedA, CachedNtt, FullW, StoredY, SmallModulusProduct>;
