@@ -85,15 +85,16 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
 }
 
 /// `z`, on the Cortex-M4 through an empty assembly block ([`crate::ct::barrier_i32`]):
-/// placed in a butterfly loop, it keeps LLVM from unrolling the loop (its M-class
-/// unrolling skips loops that contain a call, and inline assembly counts as one).
-/// Unrolled twice, a radix-4 loop holds eight coefficients and spills. Elsewhere `z`
-/// as it is: on the M3, M0 and RV32 models the rolled loops were slower (by 0.1 % to
-/// 0.8 % of signing).
+/// placed in a loop, it keeps LLVM from unrolling the loop (its M-class unrolling
+/// skips loops that contain a call, and inline assembly counts as one). Unrolled
+/// twice, a radix-4 loop holds eight coefficients and spills. Elsewhere `z` as it is:
+/// on the M3, M0 and RV32 models the rolled loops were slower (by 0.1 % to 0.8 % of
+/// signing).
 ///
-/// Used in both transforms mod q and in the forward transform mod 769
-/// (`small_ntt::ntt`); the inverse mod 769 was slower rolled (docs/measurement.md,
-/// "Issue 17, sixth round").
+/// Used in both transforms mod q, in the forward transform mod 769
+/// (`small_ntt::ntt`) and in `CachedA`'s column-pair product, where each was measured
+/// faster rolled; the inverse mod 769 and the row sums of `Poly::dot_montgomery_wide`
+/// were slower (docs/measurement.md, "Issue 17, sixth round").
 #[inline(always)]
 pub fn keep_rolled(z: i32) -> i32 {
     if cfg!(pqfit_long_multiply_accumulate) {

@@ -52,6 +52,7 @@ impl<P: ParameterSet> MatrixA<P> for CachedA {
         let (a0, a1) = (&row[j].coeffs, &row[j + 1].coeffs);
         let m = Montgomery::new();
         for k in 0..a0.len() {
+            // Rolled on the M4: unrolled, the loop spilled its pointers.
             let a0k = pqfit_core::mldsa::ntt::keep_rolled(a0[k]);
             acc.add(k, m.mul_sum([a0k, a1[k]], [v0.coeffs[k], v1.coeffs[k]]));
         }
