@@ -17,9 +17,9 @@
 //!
 //! | `S` | sign, mean cycles | stack K / S / V | flash |
 //! |---|---:|---|---:|
-//! | [`FastSign`](crate::FastSign) | 9.2 M (8.7 M) | 38.8 / 65.3 / 40.0 kB | 94 kB |
-//! | [`Balanced`](crate::Balanced) (default) | 18.3 M (17.0 M) | 8.0 / 34.7 / 9.3 kB | 94 kB |
-//! | [`SmallStack`](crate::SmallStack) | 25.8 M (24.0 M) | 2.9 / 4.9 / 3.0 kB | 94 kB |
+//! | [`FastSign`](crate::FastSign) | 8.4 M (7.9 M) | 38.8 / 70.1 / 40.0 kB | 93 kB |
+//! | [`Balanced`](crate::Balanced) (default) | 17.8 M (16.5 M) | 8.0 / 34.5 / 9.3 kB | 94 kB |
+//! | [`SmallStack`](crate::SmallStack) | 25.2 M (23.4 M) | 2.9 / 4.9 / 3.0 kB | 92 kB |
 //!
 //! Between the presets, name any mix of the five components with
 //! [`Custom`](crate::Custom) (for example `Custom<StreamedA, CachedNtt, FullW,
