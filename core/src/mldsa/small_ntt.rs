@@ -137,7 +137,7 @@ fn ntt_layer_pair<const L: usize>(a: &mut [i32; N]) {
 /// scaling is folded into the last pass.
 ///
 /// The sums are reduced once, after the layer of length 32: every layer at most
-/// doubles them, so they are below 32 q' there, within [`reduce_sum`]'s range, and
+/// doubles them, so they are below 32 q' there, within `reduce_sum`'s range, and
 /// every difference multiplied by a twiddle before that is below 32 q' (its product
 /// by a centred twiddle, below 2^15 q', is within [`reduce`]'s). Reducing them in
 /// every layer, as the layer-by-layer definition does, cost one fifth of the
