@@ -96,10 +96,7 @@ impl Montgomery {
         {
             if cfg!(pqfit_long_multiply_accumulate) {
                 // SMULL, MUL, SMLAL (the Cortex-M4, marked by the build script).
-                // |a b| + 2^31 q < 2^63: no overflow; a b - t q is a multiple of 2^32.
-                let p = a as i64 * b as i64;
-                let t = (p as i32).wrapping_mul(QINV);
-                ((p + t as i64 * self.neg_q as i64) >> 32) as i32
+                self.reduce_wide(a as i64 * b as i64)
             } else {
                 // Where a 64-bit sum costs carries or library calls (RV32, the M0).
                 self.mul_high_difference(a, b)
@@ -127,8 +124,8 @@ impl Montgomery {
         self.reduce_wide(a0 as i64 * b0 as i64 + a1 as i64 * b1 as i64)
     }
 
-    /// `p 2^-32 mod q` for a sum of products |p| < 2^31 q: below q in absolute value
-    /// when |p| < 2^31 q (MUL, SMLAL on the Cortex-M4). Not for cores whose long
+    /// `p 2^-32 mod q` for a product or sum of products |p| < 2^31 q, below q in
+    /// absolute value (MUL, SMLAL on the Cortex-M4). Not for cores whose long
     /// multiplies are variable-time (the M3): t q is one.
     #[inline(always)]
     pub(crate) fn reduce_wide(self, p: i64) -> i32 {
