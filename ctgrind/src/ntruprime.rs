@@ -6,7 +6,7 @@ use crate::Case;
 use core::ops::Range;
 use pqfit::ntruprime::{
     Ciphertext, GoodNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, PublicKey, RqMul, Schoolbook,
-    SecretKey, SharedSecret, Sntrup761Params,
+    SecretKey, SharedSecret, Sntrup761Params, ZqNtt,
 };
 use pqfit::{Error, Ntrulpr761, Sntrup761};
 
@@ -119,4 +119,5 @@ pub fn cases(cases: &mut Vec<Case>) {
     strategy::<Karatsuba>(cases);
     strategy::<GoodNtt>(cases);
     strategy::<MixedRadixNtt>(cases);
+    strategy::<ZqNtt>(cases);
 }

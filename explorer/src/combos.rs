@@ -88,16 +88,20 @@ fn cross_preset(c: &[&str; 5]) -> Option<&'static (&'static str, &'static str, [
 const PATH: &str = "pqfit::strategy::";
 const NTRU_PATH: &str = "pqfit::ntruprime::";
 
-/// The NTRU Prime multiplications swept, smallest stack first; the first four are the
-/// ones `--presets-only` keeps.
-pub const NTRU_MULS: [&str; 6] = [
+/// The NTRU Prime multiplications swept; the first [`NTRU_MAIN_MULS`] are the ones
+/// `--presets-only` keeps.
+pub const NTRU_MULS: [&str; 7] = [
     "Schoolbook",
+    "ZqNtt",
     "Karatsuba",
     "GoodNtt",
     "MixedRadixNtt",
     "Karatsuba<16>",
     "Karatsuba<64>",
 ];
+
+/// How many of [`NTRU_MULS`] are the main multiplications (`--presets-only`).
+pub const NTRU_MAIN_MULS: usize = 5;
 
 impl Candidate {
     /// The ML-DSA preset this is, when it is one (with the default Keccak backend).
@@ -290,7 +294,11 @@ pub fn candidates_on(
     default_keccak: &str,
 ) -> Vec<Candidate> {
     if scheme.is_kem() {
-        let n = if presets_only { 4 } else { NTRU_MULS.len() };
+        let n = if presets_only {
+            NTRU_MAIN_MULS
+        } else {
+            NTRU_MULS.len()
+        };
         return NTRU_MULS[..n]
             .iter()
             .map(|m| Candidate::NtruPrime(m))
@@ -459,7 +467,7 @@ mod tests {
         assert_eq!(all.len(), NTRU_MULS.len());
         assert_eq!(
             candidates(Scheme::Ntrulpr761, true, KeccakAxis::All).len(),
-            4
+            5
         );
         for c in all {
             assert_eq!(Candidate::parse(&c.type_path()), Some(c));

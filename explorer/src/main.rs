@@ -55,7 +55,7 @@ struct Cli {
 #[derive(Args, Clone)]
 struct BuildArgs {
     /// Only the presets (small-stack, balanced, fast-sign, reference), not every mix; for
-    /// NTRU Prime the four multiplications without Karatsuba's threshold variants.
+    /// NTRU Prime the five main multiplications without Karatsuba's threshold variants.
     #[arg(long)]
     presets_only: bool,
     /// Keccak backends: `presets` crosses the presets with every backend and the other

@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use pqfit::ntruprime::{
-    Ciphertext, GoodNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, RqMul, Scheme, Schoolbook,
+    Ciphertext, GoodNtt, ZqNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, RqMul, Scheme, Schoolbook,
     SecretKey, SharedSecret, Sntrup761Params,
 };
 use pqfit::{Ntrulpr761, Sntrup761};
@@ -34,6 +34,7 @@ macro_rules! scheme {
             assert_eq!(decaps::<Karatsuba>(&sk, &ct), ss, "Karatsuba");
             assert_eq!(decaps::<GoodNtt>(&sk, &ct), ss, "GoodNtt");
             assert_eq!(decaps::<MixedRadixNtt>(&sk, &ct), ss, "MixedRadixNtt");
+            assert_eq!(decaps::<ZqNtt>(&sk, &ct), ss, "ZqNtt");
         }
     };
 }

@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use pqfit::ntruprime::{
-    Ciphertext, GoodNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, PublicKey, RqMul, Scheme,
+    Ciphertext, GoodNtt, ZqNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, PublicKey, RqMul, Scheme,
     Schoolbook, SharedSecret, Sntrup761Params,
 };
 use pqfit::{Ntrulpr761, Sntrup761};
@@ -40,6 +40,7 @@ macro_rules! scheme {
                 ("Karatsuba", encaps::<Karatsuba>(&pk, random)),
                 ("GoodNtt", encaps::<GoodNtt>(&pk, random)),
                 ("MixedRadixNtt", encaps::<MixedRadixNtt>(&pk, random)),
+                ("ZqNtt", encaps::<ZqNtt>(&pk, random)),
             ] {
                 assert_eq!(other.0, ct, "{name}: ciphertext");
                 assert_eq!(other.1, ss, "{name}: session key");

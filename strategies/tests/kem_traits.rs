@@ -19,7 +19,7 @@ use pqfit::ntruprime::kem::{
 };
 use pqfit::ntruprime::{
     Ciphertext, DecapsulationKey, GoodNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, PublicKey,
-    RqMul, Schoolbook, SecretKey, SharedSecret, Sntrup761Params,
+    RqMul, Schoolbook, SecretKey, SharedSecret, Sntrup761Params, ZqNtt,
 };
 use pqfit::Sntrup761;
 use support::rng::TestRng as Drbg;
@@ -180,6 +180,11 @@ fn sntrup761_mixed_radix_ntt() {
     all_generic::<Sntrup761<MixedRadixNtt>>(5);
 }
 
+#[test]
+fn sntrup761_zq_ntt() {
+    all_generic::<Sntrup761<ZqNtt>>(6);
+}
+
 /// Keys move between multiplications through their encodings.
 #[test]
 fn across_multiplications() {
@@ -234,6 +239,7 @@ fn trait_path_matches_native_api() {
     same_as_native::<GoodNtt>(11);
     same_as_native::<Schoolbook>(12);
     same_as_native::<MixedRadixNtt>(13);
+    same_as_native::<ZqNtt>(14);
 }
 
 /// `Debug` of the decapsulation key shows no secret bytes.

@@ -13,7 +13,7 @@ mod support;
 
 use pqfit::ntruprime::{
     Ciphertext, GoodNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, PublicKey, RqMul, Scheme,
-    Schoolbook, SecretKey, SharedSecret, Sntrup761Params,
+    Schoolbook, SecretKey, SharedSecret, Sntrup761Params, ZqNtt,
 };
 use pqfit::{Error, Ntrulpr761, Sntrup761};
 use sha2::{Digest, Sha512};
@@ -280,6 +280,8 @@ fn every_strategy_matches_kat() {
     run_file::<L<GoodNtt>>(NTRULPR_FILE, 3);
     run_file::<S<MixedRadixNtt>>(SNTRUP_FILE, 3);
     run_file::<L<MixedRadixNtt>>(NTRULPR_FILE, 3);
+    run_file::<S<ZqNtt>>(SNTRUP_FILE, 3);
+    run_file::<L<ZqNtt>>(NTRULPR_FILE, 3);
 }
 
 /// Modified ciphertexts decapsulate to the spec's implicit-rejection key.
@@ -328,12 +330,14 @@ fn implicit_rejection<K: Kem>(relative: &str) {
 fn sntrup761_implicit_rejection() {
     implicit_rejection::<S<Schoolbook>>(SNTRUP_FILE);
     implicit_rejection::<S<GoodNtt>>(SNTRUP_FILE);
+    implicit_rejection::<S<ZqNtt>>(SNTRUP_FILE);
 }
 
 #[test]
 fn ntrulpr761_implicit_rejection() {
     implicit_rejection::<L<Schoolbook>>(NTRULPR_FILE);
     implicit_rejection::<L<MixedRadixNtt>>(NTRULPR_FILE);
+    implicit_rejection::<L<ZqNtt>>(NTRULPR_FILE);
 }
 
 fn lengths<Sc: Scheme>(pk: usize, sk: usize, ct: usize) {
@@ -449,4 +453,6 @@ fn host_timings() {
     time_ops::<L<Karatsuba>>("ntrulpr761 Karatsuba<32>");
     time_ops::<L<GoodNtt>>("ntrulpr761 GoodNtt");
     time_ops::<L<MixedRadixNtt>>("ntrulpr761 MixedRadixNtt");
+    time_ops::<S<ZqNtt>>("sntrup761 ZqNtt");
+    time_ops::<L<ZqNtt>>("ntrulpr761 ZqNtt");
 }

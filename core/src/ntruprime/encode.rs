@@ -64,8 +64,11 @@ pub const fn encoded_len(len: usize, m: u32) -> usize {
 }
 
 /// `Encode(out, R, M, len)` with every M\[i\] = `m`: writes the bytes to `out` and
-/// returns how many. `r` (values in [0, m)) is overwritten as work space.
-pub fn encode(out: &mut [u8], r: &mut [u16], m: u16) -> usize {
+/// returns how many. `r` (values in [0, m)) is overwritten as work space. With
+/// m <= 2^14 every value it holds, the combined ones too, is below 2^14, so `i16`
+/// holds them and the polynomial encodings can work in their callers' buffers.
+pub fn encode(out: &mut [u8], r: &mut [i16], m: u16) -> usize {
+    debug_assert!(m <= 1 << 14);
     let (mut len, mut m_all, mut m_last) = (r.len(), m as u32, m as u32);
     let mut pos = 0;
     while len > 1 {
@@ -80,7 +83,7 @@ pub fn encode(out: &mut [u8], r: &mut [u16], m: u16) -> usize {
                 v >>= 8;
                 mm = (mm + 255) >> 8;
             }
-            r[i / 2] = v as u16;
+            r[i / 2] = v as i16;
             if i + 1 == len - 1 {
                 new_last = mm;
             } else {
@@ -107,8 +110,10 @@ pub fn encode(out: &mut [u8], r: &mut [u16], m: u16) -> usize {
 
 /// `Decode(out, S, M, len)` with every M\[i\] = `m`: fills `out` (values in [0, m))
 /// from the bytes `s`, which must hold at least [`encoded_len`] bytes. Any byte
-/// string decodes (to values reduced as the reference reduces them).
-pub fn decode(out: &mut [u16], s: &[u8], m: u16) {
+/// string decodes (to values reduced as the reference reduces them). As for
+/// [`encode`], m <= 2^14 keeps every value `out` holds below 2^14.
+pub fn decode(out: &mut [i16], s: &[u8], m: u16) {
+    debug_assert!(m <= 1 << 14);
     // Walk up the levels once to learn each level's moduli and byte offset.
     let mut lens = [0usize; MAX_LEVELS];
     let mut ms = [0u32; MAX_LEVELS];
@@ -146,9 +151,9 @@ pub fn decode(out: &mut [u16], s: &[u8], m: u16) {
     out[0] = if m_last == 1 {
         0
     } else if m_last <= 256 {
-        u32_mod_u14(s[top] as u32, m_last as u16)
+        u32_mod_u14(s[top] as u32, m_last as u16) as i16
     } else {
-        u32_mod_u14(s[top] as u32 + ((s[top + 1] as u32) << 8), m_last as u16)
+        u32_mod_u14(s[top] as u32 + ((s[top + 1] as u32) << 8), m_last as u16) as i16
     };
     // Back down: split each value into a pair, highest index first (in place).
     for level in (0..levels - 1).rev() {
@@ -175,8 +180,8 @@ pub fn decode(out: &mut [u16], s: &[u8], m: u16) {
             };
             let v = bottom_r + bottom_t * out[j] as u32;
             let (r1, r0) = u32_divmod_u14(v, m0 as u16);
-            out[i] = r0;
-            out[i + 1] = u32_mod_u14(r1, m1 as u16);
+            out[i] = r0 as i16;
+            out[i + 1] = u32_mod_u14(r1, m1 as u16) as i16;
         }
     }
 }
@@ -186,39 +191,37 @@ const ROUNDED_M: u16 = ((Q + 2) / 3) as u16;
 
 /// `Rq_encode`: 1158 bytes.
 pub fn rq_encode(out: &mut [u8; RQ_BYTES], a: &RqPoly) {
-    let mut r = [0u16; P];
+    let mut r = [0i16; P];
     for (ri, &ai) in r.iter_mut().zip(a) {
-        *ri = (ai as i32 + Q12) as u16;
+        *ri = ai + Q12 as i16;
     }
     encode(out, &mut r, Q as u16);
     r.zeroize();
 }
 
-/// `Rq_decode`.
+/// `Rq_decode`, in `out` itself.
 pub fn rq_decode(out: &mut RqPoly, s: &[u8; RQ_BYTES]) {
-    let mut r = [0u16; P];
-    decode(&mut r, s, Q as u16);
-    for (o, &ri) in out.iter_mut().zip(&r) {
-        *o = (ri as i32 - Q12) as i16;
+    decode(out, s, Q as u16);
+    for o in out.iter_mut() {
+        *o -= Q12 as i16;
     }
 }
 
-/// `Rounded_encode` of a polynomial whose coefficients are multiples of 3: 1007 bytes.
-pub fn rounded_encode(out: &mut [u8; ROUNDED_BYTES], a: &RqPoly) {
-    let mut r = [0u16; P];
-    for (ri, &ai) in r.iter_mut().zip(a) {
-        *ri = (((ai as i32 + Q12) * 10923) >> 15) as u16;
+/// `Rounded_encode` of a polynomial whose coefficients are multiples of 3: 1007
+/// bytes. `a` is overwritten as work space (and left zeroed).
+pub fn rounded_encode(out: &mut [u8; ROUNDED_BYTES], a: &mut RqPoly) {
+    for x in a.iter_mut() {
+        *x = (((*x as i32 + Q12) * 10923) >> 15) as i16;
     }
-    encode(out, &mut r, ROUNDED_M);
-    r.zeroize();
+    encode(out, a, ROUNDED_M);
+    a.zeroize();
 }
 
-/// `Rounded_decode`.
+/// `Rounded_decode`, in `out` itself.
 pub fn rounded_decode(out: &mut RqPoly, s: &[u8; ROUNDED_BYTES]) {
-    let mut r = [0u16; P];
-    decode(&mut r, s, ROUNDED_M);
-    for (o, &ri) in out.iter_mut().zip(&r) {
-        *o = (ri as i32 * 3 - Q12) as i16;
+    decode(out, s, ROUNDED_M);
+    for o in out.iter_mut() {
+        *o = *o * 3 - Q12 as i16;
     }
 }
 
@@ -273,14 +276,14 @@ mod tests {
             (100, 2),
             (9, 1),
         ] {
-            let values: std::vec::Vec<u16> = (0..len)
-                .map(|_| (lcg(&mut seed) % m as u32) as u16)
+            let values: std::vec::Vec<i16> = (0..len)
+                .map(|_| (lcg(&mut seed) % m as u32) as i16)
                 .collect();
             let mut r = values.clone();
             let mut bytes = std::vec![0u8; encoded_len(len, m as u32) + 4];
             let n = encode(&mut bytes, &mut r, m);
             assert_eq!(n, encoded_len(len, m as u32));
-            let mut back = std::vec![0u16; len];
+            let mut back = std::vec![0i16; len];
             decode(&mut back, &bytes[..n], m);
             assert_eq!(back, values, "len {len} m {m}");
         }

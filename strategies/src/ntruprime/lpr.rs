@@ -134,7 +134,7 @@ impl<M: RqMul> Ntrulpr761<M> {
         let mut scratch = Zeroizing::new(M::Scratch::default());
         M::mul_small(&mut ag, &g, &a, &mut scratch);
         round3(&mut ag[..]);
-        rounded_encode(arr_mut(&mut pk[SEED_BYTES..]), &ag);
+        rounded_encode(arr_mut(&mut pk[SEED_BYTES..]), &mut ag);
 
         let sk = &mut sk.bytes;
         small_encode(arr_mut(&mut sk[SK_A..SK_PK]), &a);
@@ -247,7 +247,7 @@ impl<M: RqMul> Ntrulpr761<M> {
         let mut prod = Zeroizing::new([0i16; P]);
         M::mul_small(&mut prod, &g, &b, scratch);
         round3(&mut prod[..]);
-        rounded_encode(arr_mut(&mut ct[..CT_TOP]), &prod);
+        rounded_encode(arr_mut(&mut ct[..CT_TOP]), &mut prod);
         // g now holds A.
         rounded_decode(&mut g, arr(&pk[SEED_BYTES..]));
         M::mul_small(&mut prod, &g, &b, scratch);

@@ -114,7 +114,7 @@ pub use kem;
 pub use lpr::Ntrulpr761;
 pub use pqfit_core::ntruprime::mul::{
     GoodNtt, GoodNttScratch, Karatsuba, KaratsubaScratch, MixedRadixNtt, MixedRadixScratch, RqMul,
-    Schoolbook,
+    Schoolbook, ZqNtt, ZqNttScratch,
 };
 pub use sntrup::Sntrup761;
 pub use traits::{DecapsulationKey, EncapsulationKey, NtruPrimeKem};

@@ -203,9 +203,8 @@ impl<M: RqMul> Sntrup761<M> {
         let mut r = Zeroizing::new([0i8; P]);
         short_random(randombytes, &mut r, W)?;
         let mut r_enc = Zeroizing::new([0u8; SMALL_BYTES]);
-        let mut work = Zeroizing::new([0i16; P]);
         let mut scratch = Zeroizing::new(M::Scratch::default());
-        Self::hide(ct, &mut r_enc, &r, pk, &cache, &mut work, &mut scratch);
+        Self::hide(ct, &mut r_enc, &r, pk, &cache, &mut scratch);
         hash_r_then(ss, 1, &r_enc[..], &ct[..]);
         Ok(())
     }
@@ -241,20 +240,25 @@ impl<M: RqMul> Sntrup761<M> {
         let mut scratch = Zeroizing::new(M::Scratch::default());
         let mut r = Zeroizing::new([0i8; P]);
         Self::decrypt(&mut r, head, arr(&c[..ROUNDED_BYTES]), &mut scratch);
-        let mut work = Zeroizing::new([0i16; P]);
+        Self::reencrypt_and_compare(ss, &r, pk, rho, cache, c, &mut scratch);
+    }
 
-        // Re-encrypt and compare.
+    /// Decapsulation's second half: re-encrypts r, compares with `c` and hashes the
+    /// session key (or the implicit-rejection key). Not inlined, so that its buffers
+    /// are not in the frame during [`Self::decrypt`].
+    #[inline(never)]
+    fn reencrypt_and_compare(
+        ss: &mut [u8; HASH_BYTES],
+        r: &SmallPoly,
+        pk: &[u8; RQ_BYTES],
+        rho: &[u8],
+        cache: &[u8],
+        c: &[u8; CT_BYTES],
+        scratch: &mut M::Scratch,
+    ) {
         let mut r_enc = Zeroizing::new([0u8; SMALL_BYTES]);
         let mut cnew = Zeroizing::new([0u8; CT_BYTES]);
-        Self::hide(
-            &mut cnew,
-            &mut r_enc,
-            &r,
-            pk,
-            arr(cache),
-            &mut work,
-            &mut scratch,
-        );
+        Self::hide(&mut cnew, &mut r_enc, r, pk, arr(cache), scratch);
         let mask = diff_mask(&c[..], &cnew[..]);
         // Implicit rejection: rho in place of r when the ciphertexts differ.
         ct::copy_if(mask as u32, &mut r_enc[..], rho);
@@ -316,28 +320,27 @@ impl<M: RqMul> Sntrup761<M> {
         c_bytes: &[u8; ROUNDED_BYTES],
         scratch: &mut M::Scratch,
     ) {
-        let mut f = Zeroizing::new([0i8; P]);
-        let mut v = Zeroizing::new([0i8; P]);
-        small_decode(&mut f, arr(&sk[SK_F..SK_V]));
-        small_decode(&mut v, arr(&sk[SK_V..SK_PK]));
-        // A malformed key may hold a field 3 (coefficient 2); R3_mult works mod 3, so
-        // bring v to {-1, 0, 1} (2 = -1 mod 3), keeping e·v exact in Z_q below.
-        for x in v.iter_mut() {
-            *x = f3_freeze(*x as i32);
-        }
-        let mut cpoly = Zeroizing::new([0i16; P]);
-        rounded_decode(&mut cpoly, c_bytes);
-        let mut cf = Zeroizing::new([0i16; P]);
-        M::mul_small(&mut cf, &cpoly, &f, scratch);
+        // One buffer holds f, then 1/g; one holds c, then c·f, e and e·(1/g).
+        let mut small = Zeroizing::new([0i8; P]);
+        small_decode(&mut small, arr(&sk[SK_F..SK_V]));
+        let mut e = Zeroizing::new([0i16; P]);
+        rounded_decode(&mut e, c_bytes);
+        M::mul_small_in_place(&mut e, &small, scratch);
         // e as an element of R/q with coefficients in {-1, 0, 1}; the product e·v is
         // exact in Z_q (|coefficients| <= 2p < (q-1)/2), so reducing it mod 3 gives
         // the product in R/3.
-        for (e, &x) in cpoly.iter_mut().zip(cf.iter()) {
-            *e = f3_freeze(fq_freeze(3 * x as i32) as i32) as i16;
+        for x in e.iter_mut() {
+            *x = f3_freeze(fq_freeze(3 * *x as i32) as i32) as i16;
         }
-        M::mul_small(&mut cf, &cpoly, &v, scratch);
+        small_decode(&mut small, arr(&sk[SK_V..SK_PK]));
+        // A malformed key may hold a field 3 (coefficient 2); R3_mult works mod 3, so
+        // bring v to {-1, 0, 1} (2 = -1 mod 3), keeping e·v exact in Z_q.
+        for x in small.iter_mut() {
+            *x = f3_freeze(*x as i32);
+        }
+        M::mul_small_in_place(&mut e, &small, scratch);
         let mut weight = 0i32;
-        for (ri, &x) in r.iter_mut().zip(cf.iter()) {
+        for (ri, &x) in r.iter_mut().zip(e.iter()) {
             *ri = f3_freeze(x as i32);
             weight += (*ri & 1) as i32;
         }
@@ -356,22 +359,21 @@ impl<M: RqMul> Sntrup761<M> {
     }
 
     /// `Hide`: r_enc = Small_encode(r); ct = Rounded_encode(Round(h·r)) || HashConfirm.
-    /// `work` receives h and then h·r.
     fn hide(
         ct: &mut [u8; CT_BYTES],
         r_enc: &mut [u8; SMALL_BYTES],
         r: &SmallPoly,
         pk: &[u8; RQ_BYTES],
         cache: &[u8; HASH_BYTES],
-        work: &mut RqPoly,
         scratch: &mut M::Scratch,
     ) {
         small_encode(r_enc, r);
-        let mut h: RqPoly = [0; P];
-        rq_decode(&mut h, pk);
-        M::mul_small(work, &h, r, scratch);
-        round3(work);
-        rounded_encode(arr_mut(&mut ct[..ROUNDED_BYTES]), work);
+        // h, then h·r.
+        let mut hr = Zeroizing::new([0i16; P]);
+        rq_decode(&mut hr, pk);
+        M::mul_small_in_place(&mut hr, r, scratch);
+        round3(&mut hr[..]);
+        rounded_encode(arr_mut(&mut ct[..ROUNDED_BYTES]), &mut hr);
         hash_r_then(arr_mut(&mut ct[ROUNDED_BYTES..]), 2, &r_enc[..], &cache[..]);
     }
 }

@@ -15,15 +15,17 @@ mod good_ntt;
 mod karatsuba;
 mod mixed_radix_ntt;
 mod schoolbook;
+mod zq_ntt;
 
 pub use good_ntt::{GoodNtt, GoodNttScratch};
 pub use karatsuba::{Karatsuba, KaratsubaScratch};
 pub use mixed_radix_ntt::{MixedRadixNtt, MixedRadixScratch};
 pub use schoolbook::Schoolbook;
+pub use zq_ntt::{ZqNtt, ZqNttScratch};
 
 use super::arith::fq_freeze;
 use super::{RqPoly, SmallPoly, P};
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
 /// A way to multiply in R/q by a small polynomial.
 pub trait RqMul: crate::sealed::Sealed {
@@ -34,6 +36,14 @@ pub trait RqMul: crate::sealed::Sealed {
     /// `out` = `a` · `b` in R/q, coefficients frozen to [-(q-1)/2, (q-1)/2]. `a` must
     /// be frozen and `b` small; `out` is fully overwritten.
     fn mul_small(out: &mut RqPoly, a: &RqPoly, b: &SmallPoly, scratch: &mut Self::Scratch);
+
+    /// `a` = `a` · `b` in R/q, as [`Self::mul_small`]. The default multiplies from a
+    /// (zeroized) copy of `a`; a strategy that reads `a` into its scratch before it
+    /// writes its output needs no copy, and saves callers a polynomial of stack.
+    fn mul_small_in_place(a: &mut RqPoly, b: &SmallPoly, scratch: &mut Self::Scratch) {
+        let copy = Zeroizing::new(*a);
+        Self::mul_small(a, &copy, b, scratch);
+    }
 }
 
 /// Length of the NTT multipliers' operands: 1536 = 3 · 512 points, enough for the
@@ -112,6 +122,9 @@ mod tests {
         let mut out = [0x5555; P];
         M::mul_small(&mut out, a, b, &mut scratch);
         assert_eq!(&out[..], &want[..], "{}", M::NAME);
+        let mut in_place = *a;
+        M::mul_small_in_place(&mut in_place, b, &mut scratch);
+        assert_eq!(&in_place[..], &want[..], "{} in place", M::NAME);
     }
 
     #[test]
@@ -170,6 +183,7 @@ mod tests {
             check::<Karatsuba<761>>(a, b, &want);
             check::<GoodNtt>(a, b, &want);
             check::<MixedRadixNtt>(a, b, &want);
+            check::<ZqNtt>(a, b, &want);
         }
     }
 
@@ -204,5 +218,6 @@ mod tests {
         time::<Karatsuba<128>>(&a, &b);
         time::<GoodNtt>(&a, &b);
         time::<MixedRadixNtt>(&a, &b);
+        time::<ZqNtt>(&a, &b);
     }
 }
