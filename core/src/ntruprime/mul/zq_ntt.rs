@@ -26,7 +26,7 @@ const LANES: usize = 17;
 /// Rows: the length of the DFT, the order of ω.
 const ROWS: usize = 90;
 const _: () = assert!(ROWS * LANES >= 2 * P - 1);
-const _: () = assert!((Q as usize - 1) % ROWS == 0);
+const _: () = assert!((Q as usize - 1).is_multiple_of(ROWS));
 
 /// One row: 17 lanes.
 type Row = [i16; LANES];
@@ -125,7 +125,8 @@ impl Dft5 {
     /// The constants for w = ω^(18·k), k = 1 (forward) or -1 (inverse).
     const fn new(inverse: bool) -> Self {
         let e = if inverse { ROWS - 18 } else { 18 };
-        let half = (Q as u64 + 1) / 2;
+        // 2^-1 mod q.
+        let half = (Q as u64).div_ceil(2);
         let w1 = pow_mod(OMEGA, e as u64);
         let (w2, w3, w4) = (pow_mod(w1, 2), pow_mod(w1, 3), pow_mod(w1, 4));
         let q = Q as u64;
