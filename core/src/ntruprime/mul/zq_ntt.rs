@@ -279,7 +279,7 @@ const SCALE: i16 = modarith::centre(
 ) as i16;
 
 /// The product in Z_q modulo x^1530 - 1 through the 90 residues modulo x^17 - ω^j:
-/// both operands are transformed by [`ntt`], multiplied residue by residue, and
+/// both operands are transformed by the forward transform, multiplied residue by residue, and
 /// transformed back; the result, reduced modulo x^p - x - 1 and frozen, is the R/q
 /// product. Constant-time: every index and branch depends only on loop counters.
 #[derive(Clone, Copy, Debug, Default)]
