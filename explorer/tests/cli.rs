@@ -297,7 +297,7 @@ fn a_kem_sweep() {
     );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let results = v["results"].as_array().unwrap();
-    assert_eq!(results.len(), 4, "the four multiplications");
+    assert_eq!(results.len(), 5, "the five main multiplications");
     for r in results {
         assert_eq!(r["op"], "encaps");
         assert!(r["rust_type"]
@@ -306,16 +306,16 @@ fn a_kem_sweep() {
             .starts_with("type Kem = pqfit::Sntrup761<pqfit::ntruprime::"));
         assert!(r.get("error").is_none_or(Value::is_null), "{r}");
     }
-    // Schoolbook has the smallest stack of the four; the answer fits the budget.
+    // Schoolbook has the smallest stack of the five; the answer fits the budget.
     let school = results.iter().find(|r| r["name"] == "Schoolbook").unwrap()["stack_bytes"]
         .as_u64()
         .unwrap();
     assert!(results
         .iter()
         .all(|r| r["stack_bytes"].as_u64().unwrap() >= school));
-    if !v["best"].is_null() {
-        assert!(v["best"]["stack_bytes"].as_u64().unwrap() <= 12 * 1024);
-    }
+    // Within 12 kB the fastest is ZqNtt (10.3 kB for encapsulation on the M4 model).
+    assert!(v["best"]["stack_bytes"].as_u64().unwrap() <= 12 * 1024);
+    assert_eq!(v["best"]["name"], "ZqNtt", "{}", v["best"]);
     // A signature operation on a KEM is a clear error.
     let out = bin()
         .args(["--target", "m4", "--scheme", "sntrup761", "--op", "sign"])
