@@ -150,15 +150,21 @@ mod tests {
         let names: HashSet<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names.len(), cases.len(), "case names are unique");
         // ML-DSA: 3 sets x 4 presets x (keygen, sign, sign-expanded); NTRU Prime: 2 KEMs
-        // x 4 multiplications x (keygen, encaps, decaps); CROSS: 18 sets x 3 presets x
+        // x 5 multiplications x (keygen, encaps, decaps); CROSS: 18 sets x 3 presets x
         // (keygen, sign).
-        assert_eq!(cases.len(), 3 * 4 * 3 + 2 * 4 * 3 + 18 * 3 * 2);
+        assert_eq!(cases.len(), 3 * 4 * 3 + 2 * 5 * 3 + 18 * 3 * 2);
         for preset in ["reference", "fast-sign", "balanced", "small-stack"] {
             for op in ["keygen", "sign", "sign-expanded"] {
                 assert!(names.contains(format!("ml-dsa-87/{preset}/{op}").as_str()));
             }
         }
-        for mul in ["schoolbook", "karatsuba", "good-ntt", "mixed-radix-ntt"] {
+        for mul in [
+            "schoolbook",
+            "karatsuba",
+            "good-ntt",
+            "mixed-radix-ntt",
+            "zq-ntt",
+        ] {
             for op in ["keygen", "encaps", "decaps"] {
                 assert!(names.contains(format!("ntrulpr761/{mul}/{op}").as_str()));
             }
