@@ -3,7 +3,7 @@
 //! submission's KATs.
 //!
 //! The multiplication in R/q = Z_q\[x\]/(x^p - x - 1) is a type parameter `M`
-//! ([`RqMul`]: [`Schoolbook`], [`Karatsuba`], [`GoodNtt`], [`MixedRadixNtt`]); every
+//! ([`RqMul`]: [`Schoolbook`], [`Karatsuba`], [`GoodNtt`], [`MixedRadixNtt`], [`ZqNtt`]); every
 //! choice gives the same bytes.
 //! Keys and ciphertexts are fixed-size buffers the caller owns.
 //!
