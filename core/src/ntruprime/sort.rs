@@ -5,14 +5,10 @@
 //! compare-exchange is branch-free.
 
 use super::SmallPoly;
+use crate::ct::minmax_u32;
 
-/// Puts the smaller of `x[i]`, `x[j]` at `i` and the larger at `j`, without branches.
-#[inline(always)]
-fn minmax(x: &mut [u32], i: usize, j: usize) {
-    (x[i], x[j]) = crate::ct::minmax_u32(x[i], x[j]);
-}
-
-/// Sorts `x` in place, ascending, with a fixed sequence of compare-exchanges.
+/// Sorts `x` in place, ascending, with a fixed sequence of compare-exchanges (each
+/// puts the smaller word first, without branches).
 pub fn sort_u32(x: &mut [u32]) {
     let n = x.len();
     if n < 2 {
@@ -24,21 +20,29 @@ pub fn sort_u32(x: &mut [u32]) {
     }
     let mut p = top;
     while p > 0 {
-        for i in 0..n - p {
-            if i & p == 0 {
-                minmax(x, i, i + p);
+        // Every i with bit p clear against i + p: the halves of each 2p-word block.
+        for block in x.chunks_mut(2 * p) {
+            if block.len() > p {
+                let (lo, hi) = block.split_at_mut(p);
+                for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
+                    (*a, *b) = minmax_u32(*a, *b);
+                }
             }
         }
+        // Then i + p against i + r for r = q, q/2, ..., 2p, in that order; word i + p
+        // stays in a register along the chain.
         let mut i = 0;
         let mut q = top;
         while q > p {
             while i < n - q {
                 if i & p == 0 {
+                    let mut low = x[i + p];
                     let mut r = q;
                     while r > p {
-                        minmax(x, i + p, i + r);
+                        (low, x[i + r]) = minmax_u32(low, x[i + r]);
                         r >>= 1;
                     }
+                    x[i + p] = low;
                 }
                 i += 1;
             }
