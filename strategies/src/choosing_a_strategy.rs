@@ -40,7 +40,7 @@
 //! ## NTRU Prime (round 3): `Sntrup761<M>`, `Ntrulpr761<M>`
 //!
 //! `M` is the multiplication in R/q. On the M4 model (sntrup761, encaps / decaps
-//! cycles, their stack): [`ZqNtt`](crate::ntruprime::ZqNtt) 1.50 M / 2.07 M in
+//! cycles, their stack): [`ZqNtt`](crate::ntruprime::ZqNtt) 1.44 M / 2.07 M in
 //! 10.3 / 10.8 kB (the fastest on every 32-bit core, and within 12 kB: 16-bit
 //! products modulo q only); [`Schoolbook`](crate::ntruprime::Schoolbook) 10.9 M /
 //! 30.4 M in 5.1 / 6.1 kB; [`Karatsuba`](crate::ntruprime::Karatsuba) (the default:
