@@ -9,8 +9,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use pqfit::ntruprime::{
-    Ciphertext, GoodNtt, ZqNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, RqMul, Scheme, Schoolbook,
-    SecretKey, SharedSecret, Sntrup761Params,
+    Ciphertext, GoodNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, RqMul, Scheme, Schoolbook,
+    SecretKey, SharedSecret, Sntrup761Params, ZqNtt,
 };
 use pqfit::{Ntrulpr761, Sntrup761};
 use pqfit_fuzz::Input;
