@@ -48,22 +48,53 @@ pub fn u32_mod_u14(x: u32, m: u16) -> u16 {
 
 /// (x div m, x mod m) for 0 < m < 2^14, without a data-dependent branch or division
 /// (`uint32_divmod_uint14` of the round-3 reference). m is public.
-pub fn u32_divmod_u14(mut x: u32, m: u16) -> (u32, u16) {
-    let m32 = m as u32;
-    let v = 0x8000_0000u32 / m32;
-    let mut quot = 0u32;
-    let qpart = (ct::wide_mul_u32(x, v) >> 31) as u32;
-    x = x.wrapping_sub(qpart.wrapping_mul(m32));
-    quot = quot.wrapping_add(qpart);
-    let qpart = (ct::wide_mul_u32(x, v) >> 31) as u32;
-    x = x.wrapping_sub(qpart.wrapping_mul(m32));
-    quot = quot.wrapping_add(qpart);
-    x = x.wrapping_sub(m32);
-    quot = quot.wrapping_add(1);
-    let mask = ct::barrier_u32((x >> 31).wrapping_neg());
-    x = x.wrapping_add(mask & m32);
-    quot = quot.wrapping_add(mask);
-    (quot, x as u16)
+#[inline]
+pub fn u32_divmod_u14(x: u32, m: u16) -> (u32, u16) {
+    U14Divisor::new(m).divmod(x)
+}
+
+/// A public divisor 0 < m < 2^14 with its reciprocal 2^31 / m, so that a loop
+/// dividing many values by the same m pays for the one hardware division once.
+#[derive(Clone, Copy)]
+pub struct U14Divisor {
+    m: u32,
+    recip: u32,
+}
+
+impl U14Divisor {
+    /// The divisor `m`.
+    #[inline(always)]
+    pub fn new(m: u16) -> Self {
+        let m = m as u32;
+        Self {
+            m,
+            recip: 0x8000_0000 / m,
+        }
+    }
+
+    /// (x div m, x mod m), as `uint32_divmod_uint14`: two Barrett steps against
+    /// 2^31 / m, then one masked correction.
+    #[inline(always)]
+    pub fn divmod(&self, mut x: u32) -> (u32, u16) {
+        let mut quot = 0u32;
+        for _ in 0..2 {
+            let qpart = (ct::wide_mul_u32(x, self.recip) >> 31) as u32;
+            x = x.wrapping_sub(qpart.wrapping_mul(self.m));
+            quot = quot.wrapping_add(qpart);
+        }
+        x = x.wrapping_sub(self.m);
+        quot = quot.wrapping_add(1);
+        let mask = ct::barrier_u32((x >> 31).wrapping_neg());
+        x = x.wrapping_add(mask & self.m);
+        quot = quot.wrapping_add(mask);
+        (quot, x as u16)
+    }
+
+    /// x mod m.
+    #[inline(always)]
+    pub fn rem(&self, x: u32) -> u16 {
+        self.divmod(x).1
+    }
 }
 
 /// 1/a in Z_q as a^(q-2) (`Fq_recip`): a fixed number of multiplications.

@@ -3,10 +3,10 @@
 //! decoders, plus `Small_encode`/`Small_decode`.
 //!
 //! The control flow depends only on the (public) moduli and lengths; values go through
-//! shifts, masks and the constant-time division of [`u32_divmod_u14`], so encoding a
+//! shifts, masks and the constant-time division of [`U14Divisor`], so encoding a
 //! secret re-encryption in decapsulation is constant-time.
 
-use super::arith::{u32_divmod_u14, u32_mod_u14};
+use super::arith::{u32_mod_u14, U14Divisor};
 use super::{RqPoly, SmallPoly, P, Q, Q12, ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
 use zeroize::Zeroize;
 
@@ -108,6 +108,81 @@ pub fn encode(out: &mut [u8], r: &mut [i16], m: u16) -> usize {
     pos
 }
 
+/// One level of `Decode`'s recursion: `len` values, each below `m` except the last,
+/// which is below `m_last`; the bytes of its pairs start at `offset`.
+#[derive(Clone, Copy, Default)]
+struct Level {
+    len: usize,
+    m: u32,
+    m_last: u32,
+    offset: usize,
+}
+
+impl Level {
+    /// The level `Encode` makes of this one by combining its values in pairs. Every
+    /// pair but an even level's last is (m, m), so this takes no walk over the pairs.
+    fn parent(&self) -> Level {
+        let pairs = self.len / 2;
+        let (uniform_bytes, m) = pair_bytes(self.m * self.m);
+        let (bytes, m_last) = if self.len % 2 == 1 {
+            (pairs * uniform_bytes, self.m_last)
+        } else {
+            let (last_bytes, m_last) = pair_bytes(self.m * self.m_last);
+            ((pairs - 1) * uniform_bytes + last_bytes, m_last)
+        };
+        Level {
+            len: self.len.div_ceil(2),
+            m,
+            m_last,
+            offset: self.offset + bytes,
+        }
+    }
+
+    /// Splits each value of the level above (held in `out[..len.div_ceil(2)]`) into
+    /// this level's pair, in place, highest index first.
+    fn split(&self, out: &mut [i16], s: &[u8]) {
+        let pairs = self.len / 2;
+        let d = U14Divisor::new(self.m as u16);
+        let uniform_bytes = pair_bytes(self.m * self.m).0;
+        let mut uniform = pairs;
+        if self.len % 2 == 1 {
+            out[self.len - 1] = out[pairs];
+        } else {
+            uniform -= 1;
+            let last_bytes = pair_bytes(self.m * self.m_last).0;
+            let at = self.offset + uniform * uniform_bytes;
+            let last = U14Divisor::new(self.m_last as u16);
+            split_pair(out, uniform, &s[at..at + last_bytes], &d, &last);
+        }
+        let bytes = &s[self.offset..][..uniform * uniform_bytes];
+        match uniform_bytes {
+            0 => split_uniform::<0>(out, bytes, uniform, &d),
+            1 => split_uniform::<1>(out, bytes, uniform, &d),
+            _ => split_uniform::<2>(out, bytes, uniform, &d),
+        }
+    }
+}
+
+/// Splits value j into out\[2j\] (mod m0) and out\[2j + 1\] (mod m1), below the bytes
+/// `Encode` emitted for the pair (least significant first).
+#[inline(always)]
+fn split_pair(out: &mut [i16], j: usize, bytes: &[u8], d0: &U14Divisor, d1: &U14Divisor) {
+    let v = bytes
+        .iter()
+        .rev()
+        .fold(out[j] as u32, |v, &b| (v << 8) | b as u32);
+    let (r1, r0) = d0.divmod(v);
+    out[2 * j] = r0 as i16;
+    out[2 * j + 1] = d1.rem(r1) as i16;
+}
+
+/// [`split_pair`] for pairs 0..`pairs` of (m, m), `BYTES` bytes each, highest first.
+fn split_uniform<const BYTES: usize>(out: &mut [i16], s: &[u8], pairs: usize, d: &U14Divisor) {
+    for j in (0..pairs).rev() {
+        split_pair(out, j, &s[j * BYTES..][..BYTES], d, d);
+    }
+}
+
 /// `Decode(out, S, M, len)` with every M\[i\] = `m`: fills `out` (values in [0, m))
 /// from the bytes `s`, which must hold at least [`encoded_len`] bytes. Any byte
 /// string decodes (to values reduced as the reference reduces them). As for
@@ -115,39 +190,24 @@ pub fn encode(out: &mut [u8], r: &mut [i16], m: u16) -> usize {
 pub fn decode(out: &mut [i16], s: &[u8], m: u16) {
     debug_assert!(m <= 1 << 14);
     // Walk up the levels once to learn each level's moduli and byte offset.
-    let mut lens = [0usize; MAX_LEVELS];
-    let mut ms = [0u32; MAX_LEVELS];
-    let mut lasts = [0u32; MAX_LEVELS];
-    let mut offsets = [0usize; MAX_LEVELS];
-    let (mut len, mut m_all, mut m_last, mut offset) = (out.len(), m as u32, m as u32, 0);
-    let mut levels = 0;
+    let mut levels = [Level::default(); MAX_LEVELS];
+    let mut count = 0;
+    let mut level = Level {
+        len: out.len(),
+        m: m as u32,
+        m_last: m as u32,
+        offset: 0,
+    };
     loop {
-        lens[levels] = len;
-        ms[levels] = m_all;
-        lasts[levels] = m_last;
-        offsets[levels] = offset;
-        levels += 1;
-        if len == 1 {
+        levels[count] = level;
+        count += 1;
+        if level.len == 1 {
             break;
         }
-        let (mut i, mut new_m, mut new_last) = (0, 0, m_last);
-        while i + 1 < len {
-            let (m0, m1) = pair_moduli(i, len, m_all, m_last);
-            let (n, mm) = pair_bytes(m0 * m1);
-            offset += n;
-            if i + 1 == len - 1 {
-                new_last = mm;
-            } else {
-                new_m = mm;
-            }
-            i += 2;
-        }
-        m_all = new_m;
-        m_last = new_last;
-        len = len.div_ceil(2);
+        level = level.parent();
     }
     // The top: one value.
-    let top = offsets[levels - 1];
+    let (top, m_last) = (level.offset, level.m_last);
     out[0] = if m_last == 1 {
         0
     } else if m_last <= 256 {
@@ -155,34 +215,9 @@ pub fn decode(out: &mut [i16], s: &[u8], m: u16) {
     } else {
         u32_mod_u14(s[top] as u32 + ((s[top + 1] as u32) << 8), m_last as u16) as i16
     };
-    // Back down: split each value into a pair, highest index first (in place).
-    for level in (0..levels - 1).rev() {
-        let (len, m_all, m_last, offset) = (lens[level], ms[level], lasts[level], offsets[level]);
-        if len % 2 == 1 {
-            out[len - 1] = out[(len - 1) / 2];
-        }
-        let uniform_bytes = if len >= 3 {
-            pair_bytes(m_all * m_all).0
-        } else {
-            0
-        };
-        for j in (0..len / 2).rev() {
-            let i = 2 * j;
-            let (m0, m1) = pair_moduli(i, len, m_all, m_last);
-            let at = offset + j * uniform_bytes;
-            let mm = m0 * m1;
-            let (bottom_r, bottom_t) = if mm > 256 * 16383 {
-                (s[at] as u32 + 256 * s[at + 1] as u32, 65536)
-            } else if mm >= 16384 {
-                (s[at] as u32, 256)
-            } else {
-                (0, 1)
-            };
-            let v = bottom_r + bottom_t * out[j] as u32;
-            let (r1, r0) = u32_divmod_u14(v, m0 as u16);
-            out[i] = r0 as i16;
-            out[i + 1] = u32_mod_u14(r1, m1 as u16) as i16;
-        }
+    // Back down.
+    for level in levels[..count - 1].iter().rev() {
+        level.split(out, s);
     }
 }
 
@@ -286,6 +321,70 @@ mod tests {
             let mut back = std::vec![0i16; len];
             decode(&mut back, &bytes[..n], m);
             assert_eq!(back, values, "len {len} m {m}");
+        }
+    }
+
+    /// `Decode` as the round-3 spec writes it: recursive, over a list of moduli.
+    fn spec_decode(s: &[u8], m: &[u32]) -> std::vec::Vec<u32> {
+        match m.len() {
+            0 => std::vec![],
+            1 if m[0] == 1 => std::vec![0],
+            1 if m[0] <= 256 => std::vec![s[0] as u32 % m[0]],
+            1 => std::vec![(s[0] as u32 + 256 * s[1] as u32) % m[0]],
+            _ => {
+                let (mut k, mut bottom, mut m2) = (0, std::vec![], std::vec![]);
+                for pair in m.chunks_exact(2) {
+                    let (mut mm, mut r, mut t) = (pair[0] * pair[1], 0, 1);
+                    while mm >= 16384 {
+                        r += s[k] as u32 * t;
+                        t *= 256;
+                        k += 1;
+                        mm = mm.div_ceil(256);
+                    }
+                    bottom.push((r, t));
+                    m2.push(mm);
+                }
+                if m.len() % 2 == 1 {
+                    m2.push(m[m.len() - 1]);
+                }
+                let r2 = spec_decode(&s[k..], &m2);
+                let mut out = std::vec![];
+                for (i, &(r, t)) in bottom.iter().enumerate() {
+                    let r = r + t * r2[i];
+                    out.push(r % m[2 * i]);
+                    out.push((r / m[2 * i]) % m[2 * i + 1]);
+                }
+                if m.len() % 2 == 1 {
+                    out.push(r2[r2.len() - 1]);
+                }
+                out
+            }
+        }
+    }
+
+    /// Any bytes, well-formed or not, decode as the spec decodes them.
+    #[test]
+    fn decode_matches_the_spec_on_any_bytes() {
+        let mut seed = 9u64;
+        for &(len, m) in &[
+            (761usize, Q as u16),
+            (761, ROUNDED_M),
+            (2, 4591),
+            (3, 1531),
+            (7, 300),
+            (10, 2),
+        ] {
+            for round in 0..20 {
+                let mut bytes = std::vec![0u8; encoded_len(len, m as u32)];
+                for b in bytes.iter_mut() {
+                    *b = if round == 0 { 0xff } else { lcg(&mut seed) as u8 };
+                }
+                let mut out = std::vec![0i16; len];
+                decode(&mut out, &bytes, m);
+                let want = spec_decode(&bytes, &std::vec![m as u32; len]);
+                let got: std::vec::Vec<u32> = out.iter().map(|&x| x as u32).collect();
+                assert_eq!(got, want, "len {len} m {m} round {round}");
+            }
         }
     }
 

@@ -36,13 +36,15 @@ pub fn sort_u32(x: &mut [u32]) {
         while q > p {
             while i < n - q {
                 if i & p == 0 {
-                    let mut low = x[i + p];
+                    // One bounds check for the chain: every r below is at most q.
+                    let chain = &mut x[i..=i + q];
+                    let mut low = chain[p];
                     let mut r = q;
                     while r > p {
-                        (low, x[i + r]) = minmax_u32(low, x[i + r]);
+                        (low, chain[r]) = minmax_u32(low, chain[r]);
                         r >>= 1;
                     }
-                    x[i + p] = low;
+                    chain[p] = low;
                 }
                 i += 1;
             }

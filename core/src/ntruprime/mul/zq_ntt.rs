@@ -216,10 +216,27 @@ fn dft2(x: &mut [i32; 2]) {
     *x = [x[0] + x[1], x[0] - x[1]];
 }
 
-/// The forward transform: row j' of the result is the residue modulo x^17 - ω^j for
-/// the j of [`ROOT_AT`]\[j'\], lanes within q. Inputs within q.
+/// Rows an operand occupies: a polynomial of degree below p fills fewer than half.
+const HALF: usize = ROWS / 2;
+const _: () = assert!(P <= HALF * LANES && STAGES[0].0 == 2);
+
+/// The first forward stage, radix 2 over all 90 rows, for an operand in the low
+/// [`HALF`] rows: with x_1 = 0 its butterfly gives x_0 and x_0 · ω^s, so row s
+/// stays and row s + 45 becomes its copy times ω^s, half the multiplications.
+fn first_stage(rows: &mut [Row]) {
+    let (low, high) = rows.split_at_mut(HALF);
+    for ((x, y), &z) in low.iter().zip(high).zip(&POW) {
+        for (a, b) in x.iter().zip(y) {
+            *b = mul(*a as i32, z) as i16;
+        }
+    }
+}
+
+/// The forward transform of an operand in the low [`HALF`] rows (the high ones are
+/// ignored): row j' of the result is the residue modulo x^17 - ω^j for the j of
+/// [`ROOT_AT`]\[j'\], lanes within q. Inputs within q.
 fn ntt(rows: &mut [Row]) {
-    forward_stage::<2>(rows, STAGES[0].1, dft2);
+    first_stage(rows);
     forward_stage::<3>(rows, STAGES[1].1, |x| dft3(x, W3));
     forward_stage::<3>(rows, STAGES[2].1, |x| dft3(x, W3));
     forward_stage::<5>(rows, STAGES[3].1, |x| DFT5.apply(x));
@@ -262,9 +279,10 @@ fn base_mul(a: &mut Row, b: &Row, z: i16) {
     }
 }
 
-/// Rows that hold the coefficients of `coeffs` (17 to a row, the rest zero).
+/// The low [`HALF`] rows hold the coefficients of `coeffs` (17 to a row, the rest
+/// zero); [`ntt`] fills the high ones.
 fn load(rows: &mut [Row; ROWS], coeffs: impl Iterator<Item = i16>) {
-    let flat = rows.as_flattened_mut();
+    let flat = rows[..HALF].as_flattened_mut();
     flat.fill(0);
     for (x, c) in flat.iter_mut().zip(coeffs) {
         *x = c;
@@ -385,14 +403,16 @@ mod tests {
     }
 
     /// The forward transform gives the residues named by `ROOT_AT`, against a
-    /// direct evaluation, and the inverse gives back 90 times the input.
+    /// direct evaluation of the low rows (whatever the high rows held), and the
+    /// inverse gives back 90 times the input.
     #[test]
     fn transform_matches_definition() {
         let mut rows = [[0i16; LANES]; ROWS];
         for (i, x) in rows.as_flattened_mut().iter_mut().enumerate() {
             *x = ((i * 37 + 11) % Q as usize) as i16 - 2295;
         }
-        let orig = rows;
+        let mut orig = rows;
+        orig[HALF..].fill([0; LANES]);
         ntt(&mut rows);
         let q = Q as i64;
         for (row, &z) in rows.iter().zip(&ROOT_AT) {
