@@ -4,6 +4,7 @@
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(pqfit_variable_time_long_multiply)");
     println!("cargo::rustc-check-cfg=cfg(pqfit_long_multiply_accumulate)");
+    println!("cargo::rustc-check-cfg=cfg(pqfit_dsp)");
     // Set only by `pq-explore ct --without-value-barriers`, to show the check failing.
     println!("cargo::rustc-check-cfg=cfg(pqfit_insecure_no_value_barriers)");
     println!("cargo::rerun-if-changed=build.rs");
@@ -16,5 +17,7 @@ fn main() {
     // long multiply at all, and on RV32 a 64-bit sum costs carries.
     if target.starts_with("thumbv7em-") {
         println!("cargo::rustc-cfg=pqfit_long_multiply_accumulate");
+        // The DSP extension's SMLAD (`dsp::smlad`).
+        println!("cargo::rustc-cfg=pqfit_dsp");
     }
 }

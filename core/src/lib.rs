@@ -12,6 +12,7 @@ extern crate std;
 
 pub mod cross;
 pub mod ct;
+pub mod dsp;
 pub mod encoding;
 pub mod hash;
 pub mod keccak;

@@ -18,7 +18,7 @@
 use super::super::arith::fq_freeze;
 use super::super::{RqPoly, SmallPoly, P, Q};
 use super::RqMul;
-use crate::modarith;
+use crate::{dsp, modarith};
 use zeroize::Zeroize;
 
 /// Coefficients per row: the degree of the moduli x^17 - ω^j.
@@ -251,22 +251,30 @@ fn inv_ntt(rows: &mut [Row]) {
     inverse_stage::<2>(rows, STAGES[0].1, dft2);
 }
 
+/// w\[m\] = b'_(16-m) for m < 33 (see [`base_mul`]): b reversed, then z·b_16, ...,
+/// z·b_1; then zeros up to `N`.
+#[inline(always)]
+fn wrapped_window<const N: usize>(b: &Row, z: i16) -> [i16; N] {
+    let mut w = [0; N];
+    let (plain, wrapped) = w.split_at_mut(LANES);
+    for (x, &y) in plain.iter_mut().zip(b.iter().rev()) {
+        *x = y;
+    }
+    for (x, &y) in wrapped[..LANES - 1].iter_mut().zip(b.iter().rev()) {
+        *x = mul(y as i32, z) as i16;
+    }
+    w
+}
+
 /// a · b · 2^-16 modulo x^17 - z (z in Montgomery form), into `a`. Output t is
 /// Σ_u a_u b'_(t-u), where b'_k = b_k for k >= 0 and z·b_(k+17) for k < 0 (the
 /// product's high half wraps around times z): one inner product of 17 terms
 /// against a window of `w`, which holds b' reversed so that both run forwards.
 /// Inputs within q, so a sum stays below 17 q² < 2^29 and the outputs below 2^14.
+#[cfg_attr(pqfit_dsp, allow(dead_code))]
 #[inline(always)]
 fn base_mul(a: &mut Row, b: &Row, z: i16) {
-    // w[m] = b'_(16-m): b reversed, then z·b_16, ..., z·b_1.
-    let mut w = [0i16; 2 * LANES - 1];
-    let (plain, wrapped) = w.split_at_mut(LANES);
-    for (x, &y) in plain.iter_mut().zip(b.iter().rev()) {
-        *x = y;
-    }
-    for (x, &y) in wrapped.iter_mut().zip(b.iter().rev()) {
-        *x = mul(y as i32, z) as i16;
-    }
+    let w: [i16; 2 * LANES - 1] = wrapped_window(b, z);
     let x = *a;
     for (t, out) in a.iter_mut().enumerate() {
         let window = &w[LANES - 1 - t..][..LANES];
@@ -277,6 +285,44 @@ fn base_mul(a: &mut Row, b: &Row, z: i16) {
             .sum();
         *out = mont_reduce(sum) as i16;
     }
+}
+
+/// Words of two lanes that hold a row (the last one's high lane zero).
+const PAIRS: usize = LANES.div_ceil(2);
+
+/// [`base_mul`] with two lanes to a word, for the Cortex-M4's SMLAD: each inner
+/// product is 9 dual multiply-accumulates. A window of `w` starts at an even or
+/// an odd index, so `w` is packed both ways: `even[j]` = (w\[2j\], w\[2j+1\]) and
+/// `odd[j]` = (w\[2j+1\], w\[2j+2\]).
+#[cfg_attr(not(pqfit_dsp), allow(dead_code))]
+#[inline(always)]
+fn base_mul_dual(a: &mut Row, b: &Row, z: i16) {
+    let w: [i16; 2 * LANES] = wrapped_window(b, z);
+    let even: [u32; LANES] = core::array::from_fn(|j| dsp::pack(w[2 * j], w[2 * j + 1]));
+    let odd: [u32; LANES - 1] = core::array::from_fn(|j| dsp::pack(w[2 * j + 1], w[2 * j + 2]));
+    let x: [u32; PAIRS] = core::array::from_fn(|k| {
+        dsp::pack(a[2 * k], a.get(2 * k + 1).copied().unwrap_or(0))
+    });
+    for (t, out) in a.iter_mut().enumerate() {
+        let start = LANES - 1 - t;
+        let packed: &[u32] = if start % 2 == 0 { &even } else { &odd };
+        // A fixed length, so that the nine steps are unrolled.
+        let window: &[u32; PAIRS] = packed[start / 2..][..PAIRS].try_into().unwrap();
+        let sum = x
+            .iter()
+            .zip(window)
+            .fold(0, |acc, (&u, &v)| dsp::smlad(acc, u, v));
+        *out = mont_reduce(sum) as i16;
+    }
+}
+
+/// The residue product the transform uses: two lanes to a word where SMLAD is.
+#[inline(always)]
+fn residue_product(a: &mut Row, b: &Row, z: i16) {
+    #[cfg(pqfit_dsp)]
+    base_mul_dual(a, b, z);
+    #[cfg(not(pqfit_dsp))]
+    base_mul(a, b, z);
 }
 
 /// The low [`HALF`] rows hold the coefficients of `coeffs` (17 to a row, the rest
@@ -353,7 +399,7 @@ fn product(out: &mut RqPoly, b: &SmallPoly, s: &mut ZqNttScratch) {
     ntt(&mut s.a);
     ntt(&mut s.b);
     for ((x, y), &z) in s.a.iter_mut().zip(&s.b).zip(&ROOT_AT) {
-        base_mul(x, y, z);
+        residue_product(x, y, z);
     }
     inv_ntt(&mut s.a);
     let c = s.a.as_flattened();
@@ -400,6 +446,29 @@ mod tests {
         assert!(s.a.iter().chain(&s.b).flatten().any(|&x| x != 0));
         s.zeroize();
         assert!(s.a.iter().chain(&s.b).flatten().all(|&x| x == 0));
+    }
+
+    /// The two-lane residue product gives the same lanes as the plain one, at the
+    /// extremes of its inputs too.
+    #[test]
+    fn dual_base_mul_matches() {
+        let mut state = 3u32;
+        let mut next = || {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            ((state >> 8) % Q as u32) as i16 - (Q as i16 - 1) / 2
+        };
+        for round in 0..200 {
+            let (mut a, b): (Row, Row) = match round {
+                0 => ([Q as i16; LANES], [-(Q as i16); LANES]),
+                1 => ([-(Q as i16); LANES], [-(Q as i16); LANES]),
+                _ => (core::array::from_fn(|_| next()), core::array::from_fn(|_| next())),
+            };
+            let z = ROOT_AT[round % ROWS];
+            let mut dual = a;
+            base_mul_dual(&mut dual, &b, z);
+            base_mul(&mut a, &b, z);
+            assert_eq!(a, dual, "round {round}");
+        }
     }
 
     /// The forward transform gives the residues named by `ROOT_AT`, against a
