@@ -377,7 +377,11 @@ mod tests {
             for round in 0..20 {
                 let mut bytes = std::vec![0u8; encoded_len(len, m as u32)];
                 for b in bytes.iter_mut() {
-                    *b = if round == 0 { 0xff } else { lcg(&mut seed) as u8 };
+                    *b = if round == 0 {
+                        0xff
+                    } else {
+                        lcg(&mut seed) as u8
+                    };
                 }
                 let mut out = std::vec![0i16; len];
                 decode(&mut out, &bytes, m);

@@ -300,12 +300,11 @@ fn base_mul_dual(a: &mut Row, b: &Row, z: i16) {
     let w: [i16; 2 * LANES] = wrapped_window(b, z);
     let even: [u32; LANES] = core::array::from_fn(|j| dsp::pack(w[2 * j], w[2 * j + 1]));
     let odd: [u32; LANES - 1] = core::array::from_fn(|j| dsp::pack(w[2 * j + 1], w[2 * j + 2]));
-    let x: [u32; PAIRS] = core::array::from_fn(|k| {
-        dsp::pack(a[2 * k], a.get(2 * k + 1).copied().unwrap_or(0))
-    });
+    let x: [u32; PAIRS] =
+        core::array::from_fn(|k| dsp::pack(a[2 * k], a.get(2 * k + 1).copied().unwrap_or(0)));
     for (t, out) in a.iter_mut().enumerate() {
         let start = LANES - 1 - t;
-        let packed: &[u32] = if start % 2 == 0 { &even } else { &odd };
+        let packed: &[u32] = if start.is_multiple_of(2) { &even } else { &odd };
         // A fixed length, so that the nine steps are unrolled.
         let window: &[u32; PAIRS] = packed[start / 2..][..PAIRS].try_into().unwrap();
         let sum = x
@@ -461,7 +460,10 @@ mod tests {
             let (mut a, b): (Row, Row) = match round {
                 0 => ([Q as i16; LANES], [-(Q as i16); LANES]),
                 1 => ([-(Q as i16); LANES], [-(Q as i16); LANES]),
-                _ => (core::array::from_fn(|_| next()), core::array::from_fn(|_| next())),
+                _ => (
+                    core::array::from_fn(|_| next()),
+                    core::array::from_fn(|_| next()),
+                ),
             };
             let z = ROOT_AT[round % ROWS];
             let mut dual = a;
