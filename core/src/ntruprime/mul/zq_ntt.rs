@@ -112,7 +112,8 @@ fn dft3(x: &mut [i32; 3], w: i16) {
 
 /// The radix-5 DFT with the fifth root w, through c_k = (w^k + w^-k)/2 and
 /// e_k = (w^k - w^-k)/2 (Montgomery form): w^k x_a + w^-k x_b = c_k (x_a + x_b) +
-/// e_k (x_a - x_b), eight multiplications. Outputs are within 5q for inputs within q.
+/// e_k (x_a - x_b), eight multiplications and four reductions. Outputs are within
+/// 5q for inputs within q.
 #[derive(Clone, Copy)]
 struct Dft5 {
     c1: i16,
@@ -138,14 +139,19 @@ impl Dft5 {
         }
     }
 
+    /// Each of a, b, c, d is one reduction of two products: the sums and
+    /// differences are within 2q and the constants within q/2, so the sum of the
+    /// products stays within 2q² < 2^15 q.
     #[inline(always)]
     fn apply(&self, x: &mut [i32; 5]) {
         let [x0, x1, x2, x3, x4] = *x;
         let (s1, d1, s2, d2) = (x1 + x4, x1 - x4, x2 + x3, x2 - x3);
-        let a = mul(s1, self.c1) + mul(s2, self.c2);
-        let b = mul(d1, self.e1) + mul(d2, self.e2);
-        let c = mul(s1, self.c2) + mul(s2, self.c1);
-        let d = mul(d1, self.e2) - mul(d2, self.e1);
+        let (c1, c2) = (self.c1 as i32, self.c2 as i32);
+        let (e1, e2) = (self.e1 as i32, self.e2 as i32);
+        let a = mont_reduce(s1 * c1 + s2 * c2);
+        let b = mont_reduce(d1 * e1 + d2 * e2);
+        let c = mont_reduce(s1 * c2 + s2 * c1);
+        let d = mont_reduce(d1 * e2 - d2 * e1);
         *x = [x0 + s1 + s2, x0 + a + b, x0 + c + d, x0 + c - d, x0 + a - b];
     }
 }
