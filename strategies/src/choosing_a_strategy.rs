@@ -40,15 +40,14 @@
 //! ## NTRU Prime (round 3): `Sntrup761<M>`, `Ntrulpr761<M>`
 //!
 //! `M` is the multiplication in R/q. On the M4 model (sntrup761, encaps / decaps
-//! cycles, their stack): [`ZqNtt`](crate::ntruprime::ZqNtt) 1.44 M / 2.07 M in
-//! 10.3 / 10.8 kB (the fastest on every 32-bit core, and within 12 kB: 16-bit
-//! products modulo q only); [`Schoolbook`](crate::ntruprime::Schoolbook) 10.9 M /
-//! 30.4 M in 5.1 / 6.1 kB; [`Karatsuba`](crate::ntruprime::Karatsuba) (the default:
-//! only 32-bit products) 3.1 M / 6.8 M in 23.4 / 24.4 kB;
-//! [`GoodNtt`](crate::ntruprime::GoodNtt) 1.8 M / 3.1 M in 17.4 / 18.5 kB;
-//! [`MixedRadixNtt`](crate::ntruprime::MixedRadixNtt) 2.1 M / 3.9 M. Key generation
-//! (two inversions) takes about 248 M with any of them. The repository's
-//! docs/ntruprime.md has the method, the profile and what remains.
+//! cycles, their stack): [`ZqNtt`](crate::ntruprime::ZqNtt) (the default) 1.23 M /
+//! 1.71 M in 10.3 / 10.8 kB (the fastest on every 32-bit core, and within 12 kB:
+//! 16-bit products modulo q only); [`Schoolbook`](crate::ntruprime::Schoolbook) 10.7 M
+//! / 30.2 M in 5.1 / 6.1 kB; [`Karatsuba`](crate::ntruprime::Karatsuba) (only 32-bit
+//! products) 2.9 M / 6.6 M in 23.4 / 24.4 kB; [`GoodNtt`](crate::ntruprime::GoodNtt)
+//! 1.6 M / 3.0 M in 17.4 / 18.5 kB; [`MixedRadixNtt`](crate::ntruprime::MixedRadixNtt)
+//! 1.9 M / 3.8 M. Key generation (two inversions) takes about 248 M with any of them.
+//! The repository's docs/ntruprime.md has the method, the profile and what remains.
 //!
 //! ## Keys, traits and formats
 //!
