@@ -54,8 +54,9 @@ mod tests {
             for &b in &values {
                 for &c in &values {
                     let (x, y) = (pack(a, b), pack(c, a));
-                    let want = 7 + a as i32 * c as i32 + b as i32 * a as i32;
-                    assert_eq!(smlad(7, x, y), want, "{a} {b} {c}");
+                    // Two products of -2^15 sum to 2^31: SMLAD wraps, as i32 does.
+                    let want = 7 + a as i64 * c as i64 + b as i64 * a as i64;
+                    assert_eq!(smlad(7, x, y), want as i32, "{a} {b} {c}");
                 }
             }
         }
