@@ -119,16 +119,23 @@ struct Level {
 }
 
 impl Level {
-    /// The level `Encode` makes of this one by combining its values in pairs. Every
-    /// pair but an even level's last is (m, m), so this takes no walk over the pairs.
+    /// [`pair_bytes`] of an (m, m) pair and of the pair (m, m_last), which is an even
+    /// level's last. Every other pair is (m, m), so no walk over the pairs is needed.
+    fn pair_sizes(&self) -> ((usize, u32), (usize, u32)) {
+        (
+            pair_bytes(self.m * self.m),
+            pair_bytes(self.m * self.m_last),
+        )
+    }
+
+    /// The level `Encode` makes of this one by combining its values in pairs.
     fn parent(&self) -> Level {
         let pairs = self.len / 2;
-        let (uniform_bytes, m) = pair_bytes(self.m * self.m);
+        let ((uniform_bytes, m), (last_bytes, last_m)) = self.pair_sizes();
         let (bytes, m_last) = if self.len % 2 == 1 {
             (pairs * uniform_bytes, self.m_last)
         } else {
-            let (last_bytes, m_last) = pair_bytes(self.m * self.m_last);
-            ((pairs - 1) * uniform_bytes + last_bytes, m_last)
+            ((pairs - 1) * uniform_bytes + last_bytes, last_m)
         };
         Level {
             len: self.len.div_ceil(2),
@@ -143,13 +150,12 @@ impl Level {
     fn split(&self, out: &mut [i16], s: &[u8]) {
         let pairs = self.len / 2;
         let d = U14Divisor::new(self.m as u16);
-        let uniform_bytes = pair_bytes(self.m * self.m).0;
+        let ((uniform_bytes, _), (last_bytes, _)) = self.pair_sizes();
         let mut uniform = pairs;
         if self.len % 2 == 1 {
             out[self.len - 1] = out[pairs];
         } else {
             uniform -= 1;
-            let last_bytes = pair_bytes(self.m * self.m_last).0;
             let at = self.offset + uniform * uniform_bytes;
             let last = U14Divisor::new(self.m_last as u16);
             split_pair(out, uniform, &s[at..at + last_bytes], &d, &last);
