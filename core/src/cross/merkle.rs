@@ -150,8 +150,10 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
         self.proof_used = self.proof_used.max(rank + 1);
     }
 
-    /// Adds round `round`'s leaf: its digest, or `None` in verification for a round
-    /// the verifier cannot compute.
+    /// Adds round `round`'s leaf: its digest, or `None` where it is not needed: in
+    /// verification, a round the verifier cannot compute; in signing (writing the
+    /// proof), a round it computes, which no proof node covers. Nodes above such a
+    /// leaf are not hashed.
     pub fn push_leaf<P: CrossParams>(
         &mut self,
         round: usize,

@@ -228,21 +228,24 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     for (i, &challenge) in chall_2[..P::T].iter().enumerate() {
         let c = chall_1.sample();
         let answered = challenge == 0;
-        if !answered && !recompute {
+        // The verifier recomputes the cmt_0 of answered rounds: only the others are
+        // under proof nodes.
+        let needs_cmt_0 = recompute && !answered;
+        if !answered && !needs_cmt_0 {
             continue;
         }
         let kept_y = S::Y::get(&ys, i);
         S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
         match S::Y::expanded(&ys, i) {
             // y is kept: v needs e' only.
-            Some((_, packed_e)) if !recompute => {
+            Some((_, packed_e)) if !needs_cmt_0 => {
                 round.unpack_expanded::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, None, packed_e)
             }
             // Nothing kept, or cmt_0 is recomputed: u' is needed and y has taken its
             // place.
             _ => round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i),
         }
-        if recompute {
+        if needs_cmt_0 {
             round.cmt_0::<P, K<P, S>, S::Matrix>(
                 &e,
                 &matrices,
@@ -253,6 +256,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
                 &mut cmt_0,
             );
             builder.push_leaf::<P>(i, Some(&cmt_0), &mut proof_io);
+        } else if recompute {
+            builder.push_leaf::<P>(i, None, &mut proof_io);
         }
         if answered {
             let out = &mut resp_0[r * resp_len..(r + 1) * resp_len];

@@ -7,8 +7,9 @@ use pqfit_core::cross::CrossParams;
 use pqfit_core::keccak::Keccak;
 
 /// Keeps no first commitment: each cmt_0 goes straight into an incremental Merkle
-/// tree (one node per level). The responses pass recomputes every cmt_0 and writes
-/// the proof as the tree is rebuilt.
+/// tree (one node per level). The responses pass recomputes the cmt_0 of the rounds
+/// disclosed by seed (the verifier computes the others) and writes the proof nodes,
+/// which cover only those rounds, as it rebuilds their subtrees.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IncrementalMerkle;
 

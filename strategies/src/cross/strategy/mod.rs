@@ -91,8 +91,9 @@ pub trait RoundSeeds<P: CrossParams>: crate::sealed::Sealed {
 pub trait MerkleTree<P: CrossParams, K: Keccak>: crate::sealed::Sealed {
     /// Memory kept from the first pass to the responses.
     type Store;
-    /// Whether the responses pass recomputes every first commitment to write the
-    /// Merkle proof (the tree was not kept).
+    /// Whether the responses pass recomputes the first commitments under the proof
+    /// nodes (those of the rounds disclosed by seed) to write the Merkle proof (the
+    /// tree was not kept).
     const RECOMPUTES: bool;
 
     /// An empty store.
