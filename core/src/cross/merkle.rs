@@ -18,14 +18,35 @@ use super::tree::{
 };
 use crate::keccak::Keccak;
 
-/// What the builder does with the Merkle proof.
+/// What the builder does with the Merkle proof. `flags` (from
+/// [`Flags::computed_by_verifier`]) marks the nodes the verifier computes; the proof
+/// nodes are the others whose sibling it computes.
 pub enum ProofIo<'a> {
-    /// Only the root is wanted.
+    /// Only the root is wanted: every leaf is given.
     Ignore,
     /// Signing: write each proof digest into the signature's proof field.
-    Write(&'a mut [u8]),
+    Write {
+        /// The nodes the verifier computes.
+        flags: &'a Flags,
+        /// The proof field.
+        proof: &'a mut [u8],
+    },
     /// Verification: read the digests the verifier cannot compute.
-    Read(&'a [u8]),
+    Read {
+        /// The nodes the verifier computes.
+        flags: &'a Flags,
+        /// The proof field.
+        proof: &'a [u8],
+    },
+}
+
+impl<'a> ProofIo<'a> {
+    fn flags(&self) -> Option<&'a Flags> {
+        match self {
+            ProofIo::Ignore => None,
+            ProofIo::Write { flags, .. } | ProofIo::Read { flags, .. } => Some(*flags),
+        }
+    }
 }
 
 /// The whole tree (or, fast corner, all t commitments) in `tree`, from the leaves
@@ -103,8 +124,7 @@ struct Pending {
 
 /// The Merkle tree built from its leaves in round order, with one pending node per
 /// level (or, fast corner, one running group hash).
-pub struct MerkleBuilder<'f, K: Keccak> {
-    flags: Option<&'f Flags>,
+pub struct MerkleBuilder<K: Keccak> {
     stack: [Pending; MAX_LEVELS + 1],
     len: usize,
     group: Option<Xof<K>>,
@@ -114,12 +134,16 @@ pub struct MerkleBuilder<'f, K: Keccak> {
     root: [u8; MAX_HASH_BYTES],
 }
 
-impl<'f, K: Keccak> MerkleBuilder<'f, K> {
-    /// A builder. `flags` (from [`Flags::computed_by_verifier`]) is needed to write or
-    /// read a proof; without it every leaf must be given.
-    pub fn new(flags: Option<&'f Flags>) -> Self {
+impl<K: Keccak> Default for MerkleBuilder<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Keccak> MerkleBuilder<K> {
+    /// An empty tree.
+    pub fn new() -> Self {
         Self {
-            flags,
             stack: [Pending {
                 node: 0,
                 computed: false,
@@ -135,8 +159,8 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
         }
     }
 
-    fn computed(&self, node: usize) -> bool {
-        self.flags.is_none_or(|f| f.get(node))
+    fn computed(flags: Option<&Flags>, node: usize) -> bool {
+        flags.is_none_or(|f| f.get(node))
     }
 
     /// Reads proof digest number `rank` (verification); a rank beyond the proof
@@ -165,10 +189,11 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
             self.push_flat::<P>(round, digest, proof);
             return;
         }
+        let flags = proof.flags();
         let node = leaf_node::<P>(round);
         let mut cur = Pending {
             node: node as u16,
-            computed: self.computed(node),
+            computed: Self::computed(flags, node),
             known: digest.is_some(),
             digest: [0; MAX_HASH_BYTES],
         };
@@ -191,13 +216,13 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
                 } else {
                     (left.node as usize, &mut left.digest, &mut left.known)
                 };
-                if let Some(f) = self.flags {
+                if let Some(f) = flags {
                     let rank = proof_rank::<P>(f, Some(missing));
                     match proof {
-                        ProofIo::Write(out) => {
+                        ProofIo::Write { proof: out, .. } => {
                             out[rank * h..rank * h + h].copy_from_slice(&missing_digest[..h]);
                         }
-                        ProofIo::Read(input) => {
+                        ProofIo::Read { proof: input, .. } => {
                             let input: &[u8] = input;
                             let mut d = [0u8; MAX_HASH_BYTES];
                             self.read_proof::<P>(input, rank, &mut d);
@@ -239,16 +264,19 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
     ) {
         let h = P::HASH_BYTES;
         let (g, pos) = flat_group_of::<P>(round);
-        let computed = self.computed(leaf_node::<P>(round));
+        let flags = proof.flags();
+        let computed = Self::computed(flags, leaf_node::<P>(round));
         let mut leaf = [0u8; MAX_HASH_BYTES];
         if let Some(d) = digest {
             leaf[..h].copy_from_slice(&d[..h]);
         }
-        if self.flags.is_some() && !computed {
+        if flags.is_some() && !computed {
             let rank = self.proof_used;
             match proof {
-                ProofIo::Write(out) => out[rank * h..rank * h + h].copy_from_slice(&leaf[..h]),
-                ProofIo::Read(input) => {
+                ProofIo::Write { proof: out, .. } => {
+                    out[rank * h..rank * h + h].copy_from_slice(&leaf[..h])
+                }
+                ProofIo::Read { proof: input, .. } => {
                     let input: &[u8] = input;
                     self.read_proof::<P>(input, rank, &mut leaf);
                 }
@@ -278,16 +306,14 @@ impl<'f, K: Keccak> MerkleBuilder<'f, K> {
     }
 
     /// Verification: whether every proof digest read was inside the proof and the
-    /// unused tail of the proof field is zero (`recompute_root`'s padding check).
-    pub fn proof_is_well_formed<P: CrossParams>(&self, proof: &[u8]) -> bool {
+    /// unused tail of the proof field is zero (`recompute_root`'s padding check);
+    /// `flags` as given to [`ProofIo::Read`].
+    pub fn proof_is_well_formed<P: CrossParams>(&self, flags: &Flags, proof: &[u8]) -> bool {
         let h = P::HASH_BYTES;
         let used = if P::NO_TREES {
             self.proof_used
         } else {
-            match self.flags {
-                Some(f) => proof_rank::<P>(f, None),
-                None => 0,
-            }
+            proof_rank::<P>(flags, None)
         };
         if !self.ok || used > P::PROOF_DIGESTS {
             return false;

@@ -13,7 +13,7 @@ use crate::keys::SigningKey;
 use pqfit_core::cross::csprng::{
     chall_1_sampler, expand_digest_to_fixed_weight, hash, Xof, HASH_DSC,
 };
-use pqfit_core::cross::merkle::{MerkleBuilder, ProofIo};
+use pqfit_core::cross::merkle::ProofIo;
 use pqfit_core::cross::tree::{is_published, level_start, Flags};
 use pqfit_core::cross::{
     CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_PACKED_V_BYTES, MAX_PACKED_Y_BYTES, MAX_T,
@@ -217,8 +217,10 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         S::Merkle::write_proof(&merkle, &chall_2, proof);
     }
     let flags = Flags::computed_by_verifier::<P>(&chall_2);
-    let mut builder = MerkleBuilder::<K<P, S>>::new(Some(&flags));
-    let mut proof_io = ProofIo::Write(proof);
+    let mut proof_io = ProofIo::Write {
+        flags: &flags,
+        proof,
+    };
 
     // Pass 3: responses for the rounds with chall_2 = 0.
     let (resp_1, resp_0) = responses.split_at_mut(P::RESPONSES * h);
@@ -255,9 +257,9 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
                 &mut packed_v,
                 &mut cmt_0,
             );
-            builder.push_leaf::<P>(i, Some(&cmt_0), &mut proof_io);
+            S::Merkle::add_again(&mut merkle, i, Some(&cmt_0), &mut proof_io);
         } else if recompute {
-            builder.push_leaf::<P>(i, None, &mut proof_io);
+            S::Merkle::add_again(&mut merkle, i, None, &mut proof_io);
         }
         if answered {
             let out = &mut resp_0[r * resp_len..(r + 1) * resp_len];

@@ -69,8 +69,11 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
     S::Seeds::rebuild::<K<P, S>>(&mut tree, &seed_flags, path, salt);
 
     let merkle_flags = Flags::computed_by_verifier::<P>(&chall_2);
-    let mut builder = MerkleBuilder::<K<P, S>>::new(Some(&merkle_flags));
-    let mut proof_io = ProofIo::Read(proof);
+    let mut builder = MerkleBuilder::<K<P, S>>::new();
+    let mut proof_io = ProofIo::Read {
+        flags: &merkle_flags,
+        proof,
+    };
     let mut cmt_1_hash = Xof::<K<P, S>>::new::<P>();
     let mut y_hash = Xof::<K<P, S>>::new::<P>();
 
@@ -133,7 +136,7 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
             r += 1;
         }
     }
-    well_formed &= builder.proof_is_well_formed::<P>(proof);
+    well_formed &= builder.proof_is_well_formed::<P>(&merkle_flags, proof);
 
     let mut d01 = [0u8; 2 * MAX_HASH_BYTES];
     d01[..h].copy_from_slice(&builder.root()[..h]);

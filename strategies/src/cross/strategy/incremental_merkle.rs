@@ -16,20 +16,26 @@ pub struct IncrementalMerkle;
 impl crate::sealed::Sealed for IncrementalMerkle {}
 
 impl<P: CrossParams, K: Keccak> MerkleTree<P, K> for IncrementalMerkle {
-    type Store = MerkleBuilder<'static, K>;
+    type Store = MerkleBuilder<K>;
     const RECOMPUTES: bool = true;
 
     fn new() -> Self::Store {
-        MerkleBuilder::new(None)
+        MerkleBuilder::new()
     }
 
     fn add(store: &mut Self::Store, round: usize, cmt_0: &[u8]) {
         store.push_leaf::<P>(round, Some(cmt_0), &mut ProofIo::Ignore);
     }
 
+    /// Also empties the builder for the responses pass, which rebuilds the tree in it.
     fn root(store: &mut Self::Store, d0: &mut [u8]) {
         d0[..P::HASH_BYTES].copy_from_slice(&store.root()[..P::HASH_BYTES]);
+        *store = MerkleBuilder::new();
     }
 
     fn write_proof(_store: &Self::Store, _chall_2: &[u8], _proof: &mut [u8]) {}
+
+    fn add_again(store: &mut Self::Store, round: usize, cmt_0: Option<&[u8]>, proof: &mut ProofIo) {
+        store.push_leaf::<P>(round, cmt_0, proof);
+    }
 }

@@ -40,6 +40,7 @@ pub use stored_seed_tree::StoredSeedTree;
 pub use stored_y::StoredY;
 pub use streamed_matrices::StreamedMatrices;
 
+use pqfit_core::cross::merkle::ProofIo;
 use pqfit_core::cross::tree::Flags;
 use pqfit_core::cross::CrossParams;
 use pqfit_core::keccak::Keccak;
@@ -107,6 +108,11 @@ pub trait MerkleTree<P: CrossParams, K: Keccak>: crate::sealed::Sealed {
 
     /// Writes the Merkle proof from the kept tree (when not [`Self::RECOMPUTES`]).
     fn write_proof(store: &Self::Store, chall_2: &[u8], proof: &mut [u8]);
+
+    /// The responses pass, when [`Self::RECOMPUTES`]: round `round`'s cmt_0 again, in
+    /// round order (`None` for a round the verifier computes), writing the proof
+    /// nodes it completes into `proof`.
+    fn add_again(store: &mut Self::Store, round: usize, cmt_0: Option<&[u8]>, proof: &mut ProofIo);
 }
 
 /// Where the second commitments cmt_1 go in signing.

@@ -3,7 +3,7 @@
 
 use super::MerkleTree;
 use generic_array::GenericArray;
-use pqfit_core::cross::merkle::{tree_proof, tree_root};
+use pqfit_core::cross::merkle::{tree_proof, tree_root, ProofIo};
 use pqfit_core::cross::CrossParams;
 use pqfit_core::keccak::Keccak;
 
@@ -42,5 +42,14 @@ impl<P: CrossParams, K: Keccak> MerkleTree<P, K> for StoredMerkleTree {
 
     fn write_proof(store: &Self::Store, chall_2: &[u8], proof: &mut [u8]) {
         tree_proof::<P>(&store.tree, chall_2, proof);
+    }
+
+    /// Not called: the proof is copied out of the kept tree.
+    fn add_again(
+        _store: &mut Self::Store,
+        _round: usize,
+        _cmt_0: Option<&[u8]>,
+        _proof: &mut ProofIo,
+    ) {
     }
 }
