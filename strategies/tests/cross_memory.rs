@@ -11,7 +11,7 @@ use pqfit::strategy::DefaultKeccak;
 use std::mem::size_of;
 
 fn row<P: CrossParams>() -> String {
-    let seed_tree = size_of::<<StoredSeedTree as RoundSeeds<P>>::Store>();
+    let seed_tree = size_of::<<StoredSeedTree as RoundSeeds<P, DefaultKeccak>>::Store>();
     let merkle = size_of::<<StoredMerkleTree as MerkleTree<P, DefaultKeccak>>::Store>();
     let cmt_1 = size_of::<<StoredCmt1 as SecondCommitments<P, DefaultKeccak>>::Store>();
     let ys = size_of::<<StoredY as FirstResponses<P>>::Store>();
@@ -38,13 +38,14 @@ fn row<P: CrossParams>() -> String {
         "{}",
         P::NAME
     );
-    // The last root-to-leaf path: one seed and one node index per level.
-    let regenerated = size_of::<<RegeneratedSeeds as RoundSeeds<P>>::Store>();
+    // The last root-to-leaf path (one seed and one node index per level, plus the
+    // length and alignment padding) or, fast corner, one group stream; and which of
+    // the two it is.
+    let regenerated = size_of::<<RegeneratedSeeds as RoundSeeds<P, DefaultKeccak>>::Store>();
     let levels = pqfit_core::cross::MAX_LEVELS;
-    // (plus the length and alignment padding)
-    assert!(
-        regenerated <= levels * (pqfit_core::cross::MAX_SEED_BYTES + 2) + 2 * size_of::<usize>()
-    );
+    let path = levels * (pqfit_core::cross::MAX_SEED_BYTES + 2) + 2 * size_of::<usize>();
+    let stream = size_of::<pqfit_core::cross::seed_tree::FlatSeeds<DefaultKeccak>>();
+    assert!(regenerated <= path.max(stream) + size_of::<usize>());
     assert_eq!(size_of::<<StreamedMatrices as Matrices<P>>::Store>(), 0);
     let incremental = size_of::<<IncrementalMerkle as MerkleTree<P, DefaultKeccak>>::Store>();
     let hashed = size_of::<<HashedCmt1 as SecondCommitments<P, DefaultKeccak>>::Store>();

@@ -3,7 +3,7 @@
 //! at a time by walking down from the root; and, for the fast corner (`NO_TREES`),
 //! the four flat CSPRNG streams (`seed_leaves`).
 
-use super::csprng::{csprng, CSPRNG_DSC};
+use super::csprng::{csprng, XofReader, CSPRNG_DSC};
 use super::params::{CrossParams, MAX_LEVELS, MAX_SEED_BYTES};
 use super::tree::{flat_group_of, flat_group_sizes, left_child, level_of, parent};
 use crate::keccak::Keccak;
@@ -113,26 +113,86 @@ pub fn flat_leaves<P: CrossParams, K: Keccak>(leaves: &mut [u8], root: &[u8], sa
     group_seed.zeroize();
 }
 
-/// Fast corner: round `round`'s seed alone, re-deriving its group's stream.
-pub fn flat_round_seed<P: CrossParams, K: Keccak>(
-    root: &[u8],
-    salt: &[u8],
-    round: usize,
-    out: &mut [u8],
-) {
-    let s = P::SEED_BYTES;
-    let (g, pos) = flat_group_of::<P>(round);
-    let mut group_seed = [0u8; MAX_SEED_BYTES];
-    flat_group_seed::<P, K>(root, salt, g, &mut group_seed);
-    let mut x = csprng::<P, K>(
-        &[&group_seed[..s], &salt[..P::SALT_BYTES]],
-        CSPRNG_DSC + g as u16 + 1,
-    );
-    let mut skip = [0u8; MAX_SEED_BYTES];
-    for _ in 0..pos {
-        x.squeeze(&mut skip[..s]);
+/// Fast corner: the round seeds of `seed_leaves` one at a time, without keeping
+/// them. The stream of the last round's group is kept, so that rounds asked for in
+/// order (as every pass of signing asks) cost 16 squeezed bytes each; any other
+/// round re-derives its group's stream and skips to it.
+pub struct FlatSeeds<K: Keccak> {
+    stream: Option<XofReader<K>>,
+    /// The round whose seed `stream` gives next.
+    next: usize,
+}
+
+impl<K: Keccak> Default for FlatSeeds<K> {
+    fn default() -> Self {
+        Self {
+            stream: None,
+            next: 0,
+        }
     }
-    x.squeeze(&mut out[..s]);
-    skip.zeroize();
-    group_seed.zeroize();
+}
+
+impl<K: Keccak> FlatSeeds<K> {
+    /// Round `round`'s seed into `out`.
+    pub fn round_seed<P: CrossParams>(
+        &mut self,
+        root: &[u8],
+        salt: &[u8],
+        round: usize,
+        out: &mut [u8],
+    ) {
+        let s = P::SEED_BYTES;
+        let (g, pos) = flat_group_of::<P>(round);
+        let stream = match self.stream.as_mut() {
+            Some(stream) if self.next == round && pos != 0 => stream,
+            _ => {
+                let mut group_seed = [0u8; MAX_SEED_BYTES];
+                flat_group_seed::<P, K>(root, salt, g, &mut group_seed);
+                let mut stream = csprng::<P, K>(
+                    &[&group_seed[..s], &salt[..P::SALT_BYTES]],
+                    CSPRNG_DSC + g as u16 + 1,
+                );
+                group_seed.zeroize();
+                let mut skip = [0u8; MAX_SEED_BYTES];
+                for _ in 0..pos {
+                    stream.squeeze(&mut skip[..s]);
+                }
+                skip.zeroize();
+                self.stream.insert(stream)
+            }
+        };
+        stream.squeeze(&mut out[..s]);
+        self.next = round + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cross::params::{Rsdp3Fast, Rsdpg1Fast, MAX_T};
+    use crate::keccak::DefaultKeccak;
+
+    /// [`FlatSeeds`] gives `seed_leaves`'s seeds in round order (twice, as signing's
+    /// passes ask), backwards, and after jumps within and across groups.
+    fn flat_seeds_match_the_leaves<P: CrossParams>() {
+        let (root, salt) = ([7u8; MAX_SEED_BYTES], [9u8; 2 * MAX_SEED_BYTES]);
+        let s = P::SEED_BYTES;
+        let mut leaves = [0u8; MAX_T * MAX_SEED_BYTES];
+        flat_leaves::<P, DefaultKeccak>(&mut leaves, &root, &salt);
+        let mut order: std::vec::Vec<usize> = (0..P::T).chain(0..P::T).collect();
+        order.extend((0..P::T).rev());
+        order.extend([5, 6, 3, P::T - 1, 0, P::T / 2, P::T / 2 + 1, 1]);
+        let mut seeds = FlatSeeds::<DefaultKeccak>::default();
+        for round in order {
+            let mut out = [0u8; MAX_SEED_BYTES];
+            seeds.round_seed::<P>(&root, &salt, round, &mut out);
+            assert_eq!(out[..s], leaves[round * s..round * s + s], "round {round}");
+        }
+    }
+
+    #[test]
+    fn flat_seeds_match_seed_leaves() {
+        flat_seeds_match_the_leaves::<Rsdpg1Fast>();
+        flat_seeds_match_the_leaves::<Rsdp3Fast>();
+    }
 }

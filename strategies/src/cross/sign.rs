@@ -90,8 +90,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut e = Secret::default();
     expand_secret::<P, S>(&matrices, seed_e, seed_pk, &mut e);
 
-    let mut tree = Zeroizing::new(<S::Seeds as RoundSeeds<P>>::Store::default());
-    S::Seeds::generate::<K<P, S>>(&mut tree, root_seed, salt);
+    let mut tree = Zeroizing::new(<S::Seeds as RoundSeeds<P, K<P, S>>>::Store::default());
+    S::Seeds::generate(&mut tree, root_seed, salt);
 
     // Pass 1: commitments of every round.
     let mut seed = SeedBuf::default();
@@ -103,7 +103,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut cmt_1s = <S::Cmt1 as SecondCommitments<P, K<P, S>>>::new();
     let mut ys = Zeroizing::new(<S::Y as FirstResponses<P>>::Store::default());
     for i in 0..P::T {
-        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+        S::Seeds::round_seed(&mut tree, root_seed, salt, i, &mut seed.0);
         round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
         round.cmt_0::<P, K<P, S>, S::Matrix>(
             &e,
@@ -153,7 +153,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
                 packed_e,
             ),
             None => {
-                S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+                S::Seeds::round_seed(&mut tree, root_seed, salt, i, &mut seed.0);
                 round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
             }
         }
@@ -183,7 +183,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         if P::NO_TREES {
             for (i, &c) in chall_2[..P::T].iter().enumerate() {
                 if c == 1 {
-                    S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+                    S::Seeds::round_seed(&mut tree, root_seed, salt, i, &mut seed.0);
                     path[out * sd..out * sd + sd].copy_from_slice(&seed.0[..sd]);
                     out += 1;
                 }
@@ -194,13 +194,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
                 let start = level_start::<P>(level);
                 for node in start..start + P::TREE_NODES_PER_LEVEL[level] as usize {
                     if is_published::<P>(&flags, node, level) {
-                        S::Seeds::node_seed::<K<P, S>>(
-                            &mut tree,
-                            root_seed,
-                            salt,
-                            node,
-                            &mut seed.0,
-                        );
+                        S::Seeds::node_seed(&mut tree, root_seed, salt, node, &mut seed.0);
                         path[out * sd..out * sd + sd].copy_from_slice(&seed.0[..sd]);
                         out += 1;
                     }
@@ -237,7 +231,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             continue;
         }
         let kept_y = S::Y::get(&ys, i);
-        S::Seeds::round_seed::<K<P, S>>(&mut tree, root_seed, salt, i, &mut seed.0);
+        S::Seeds::round_seed(&mut tree, root_seed, salt, i, &mut seed.0);
         match S::Y::expanded(&ys, i) {
             // y is kept: v needs e' only.
             Some((_, packed_e)) if !needs_cmt_0 => {

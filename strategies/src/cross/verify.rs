@@ -65,8 +65,8 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
                 .fold(0, |a, &b| a | b)
                 == 0;
     }
-    let mut tree = Zeroizing::new(<S::Seeds as RoundSeeds<P>>::Store::default());
-    S::Seeds::rebuild::<K<P, S>>(&mut tree, &seed_flags, path, salt);
+    let mut tree = Zeroizing::new(<S::Seeds as RoundSeeds<P, K<P, S>>>::Store::default());
+    S::Seeds::rebuild(&mut tree, &seed_flags, path, salt);
 
     let merkle_flags = Flags::computed_by_verifier::<P>(&chall_2);
     let mut builder = MerkleBuilder::<K<P, S>>::new();
@@ -86,15 +86,7 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
         let c = chall_1.sample();
         if chall_2[i] == 1 {
             // Disclosed seed: recompute cmt_1 and y.
-            S::Seeds::rebuilt_round_seed::<K<P, S>>(
-                &tree,
-                &seed_flags,
-                &chall_2,
-                path,
-                salt,
-                i,
-                &mut seed.0,
-            );
+            S::Seeds::rebuilt_round_seed(&tree, &seed_flags, &chall_2, path, salt, i, &mut seed.0);
             commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut digest);
             cmt_1_hash.absorb(&digest[..h]);
             round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);

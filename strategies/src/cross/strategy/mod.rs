@@ -47,37 +47,25 @@ use pqfit_core::keccak::Keccak;
 use zeroize::Zeroize;
 
 /// Where the round seeds come from.
-pub trait RoundSeeds<P: CrossParams>: crate::sealed::Sealed {
+pub trait RoundSeeds<P: CrossParams, K: Keccak>: crate::sealed::Sealed {
     /// Memory kept for one signing or verification.
     type Store: Default + Zeroize;
 
     /// Signing: prepares the seeds of the root seed and salt.
-    fn generate<K: Keccak>(store: &mut Self::Store, root: &[u8], salt: &[u8]);
+    fn generate(store: &mut Self::Store, root: &[u8], salt: &[u8]);
 
     /// Signing: round `round`'s seed into `out`.
-    fn round_seed<K: Keccak>(
-        store: &mut Self::Store,
-        root: &[u8],
-        salt: &[u8],
-        round: usize,
-        out: &mut [u8],
-    );
+    fn round_seed(store: &mut Self::Store, root: &[u8], salt: &[u8], round: usize, out: &mut [u8]);
 
     /// Signing: the seed of tree node `node` (not for the fast corner).
-    fn node_seed<K: Keccak>(
-        store: &mut Self::Store,
-        root: &[u8],
-        salt: &[u8],
-        node: usize,
-        out: &mut [u8],
-    );
+    fn node_seed(store: &mut Self::Store, root: &[u8], salt: &[u8], node: usize, out: &mut [u8]);
 
     /// Verification: prepares from the seed path; `flags` are
     /// [`Flags::seeds_to_publish`].
-    fn rebuild<K: Keccak>(store: &mut Self::Store, flags: &Flags, path: &[u8], salt: &[u8]);
+    fn rebuild(store: &mut Self::Store, flags: &Flags, path: &[u8], salt: &[u8]);
 
     /// Verification: the seed of a round disclosed by seed (`chall_2 = 1`).
-    fn rebuilt_round_seed<K: Keccak>(
+    fn rebuilt_round_seed(
         store: &Self::Store,
         flags: &Flags,
         chall_2: &[u8],
@@ -177,7 +165,7 @@ pub trait Strategy<P: CrossParams> {
     /// The Keccak backend.
     type Keccak: Keccak;
     /// Round seeds.
-    type Seeds: RoundSeeds<P>;
+    type Seeds: RoundSeeds<P, Self::Keccak>;
     /// The Merkle tree of the first commitments.
     type Merkle: MerkleTree<P, Self::Keccak>;
     /// The second commitments.

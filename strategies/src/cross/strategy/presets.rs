@@ -17,7 +17,7 @@ impl<P, S, T, C, Y, M, K> Strategy<P> for Custom<S, T, C, Y, M, K>
 where
     P: CrossParams,
     K: Keccak,
-    S: RoundSeeds<P>,
+    S: RoundSeeds<P, K>,
     T: MerkleTree<P, K>,
     C: SecondCommitments<P, K>,
     Y: FirstResponses<P>,

@@ -1,7 +1,7 @@
 //! [`RegeneratedSeeds`]: no seed tree kept; each seed re-derived on demand.
 
 use super::RoundSeeds;
-use pqfit_core::cross::seed_tree::{descend, expand_node, flat_round_seed};
+use pqfit_core::cross::seed_tree::{descend, expand_node, FlatSeeds};
 use pqfit_core::cross::tree::{
     is_published, leaf_node, left_child, level_of, parent, seed_path_rank, Flags,
 };
@@ -12,8 +12,9 @@ use zeroize::Zeroize;
 /// Keeps no seed tree: signing derives a seed by walking down from the root (one
 /// CSPRNG call per level), remembering only the last root-to-node path (one seed
 /// per level, ≤ 11 · λ/8 bytes), so that the next round, whose leaf shares most of
-/// that path, costs one or two calls; the fast corner re-derives the round's group
-/// stream. Verification walks down from the nearest ancestor disclosed in the seed
+/// that path, costs one or two calls; the fast corner keeps the stream of the last
+/// round's group (one Keccak state), so that the next round costs λ/8 squeezed
+/// bytes. Verification walks down from the nearest ancestor disclosed in the seed
 /// path.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegeneratedSeeds;
@@ -86,41 +87,78 @@ impl SeedPath {
     }
 }
 
-impl<P: CrossParams> RoundSeeds<P> for RegeneratedSeeds {
-    type Store = SeedPath;
+/// What [`RegeneratedSeeds`] keeps: the last root-to-node path of the seed tree, or,
+/// in the fast corner, the last round's group stream.
+pub enum SeedCursor<K: Keccak> {
+    /// Parameter sets with a seed tree.
+    Path(SeedPath),
+    /// The fast corner.
+    Flat(FlatSeeds<K>),
+}
 
-    fn generate<K: Keccak>(store: &mut SeedPath, _root: &[u8], _salt: &[u8]) {
-        store.len = 0;
+impl<K: Keccak> Default for SeedCursor<K> {
+    fn default() -> Self {
+        SeedCursor::Path(SeedPath::default())
     }
+}
 
-    fn round_seed<K: Keccak>(
-        store: &mut SeedPath,
-        root: &[u8],
-        salt: &[u8],
-        round: usize,
-        out: &mut [u8],
-    ) {
-        if P::NO_TREES {
-            flat_round_seed::<P, K>(root, salt, round, out);
-        } else {
-            store.seed_of::<P, K>(root, salt, leaf_node::<P>(round), out);
+impl<K: Keccak> Zeroize for SeedCursor<K> {
+    fn zeroize(&mut self) {
+        if let SeedCursor::Path(path) = self {
+            path.zeroize();
+        }
+        // A stream is wiped when dropped.
+        *self = SeedCursor::default();
+    }
+}
+
+impl<K: Keccak> SeedCursor<K> {
+    fn path(&mut self) -> &mut SeedPath {
+        if !matches!(self, SeedCursor::Path(_)) {
+            *self = SeedCursor::Path(SeedPath::default());
+        }
+        match self {
+            SeedCursor::Path(path) => path,
+            SeedCursor::Flat(_) => unreachable!("set to a path above"),
         }
     }
 
-    fn node_seed<K: Keccak>(
-        store: &mut SeedPath,
-        root: &[u8],
-        salt: &[u8],
-        node: usize,
-        out: &mut [u8],
-    ) {
-        store.seed_of::<P, K>(root, salt, node, out);
+    fn flat(&mut self) -> &mut FlatSeeds<K> {
+        if !matches!(self, SeedCursor::Flat(_)) {
+            *self = SeedCursor::Flat(FlatSeeds::default());
+        }
+        match self {
+            SeedCursor::Flat(flat) => flat,
+            SeedCursor::Path(_) => unreachable!("set to a stream above"),
+        }
+    }
+}
+
+impl<P: CrossParams, K: Keccak> RoundSeeds<P, K> for RegeneratedSeeds {
+    type Store = SeedCursor<K>;
+
+    fn generate(store: &mut Self::Store, _root: &[u8], _salt: &[u8]) {
+        store.zeroize();
     }
 
-    fn rebuild<K: Keccak>(_store: &mut SeedPath, _flags: &Flags, _path: &[u8], _salt: &[u8]) {}
+    fn round_seed(store: &mut Self::Store, root: &[u8], salt: &[u8], round: usize, out: &mut [u8]) {
+        if P::NO_TREES {
+            store.flat().round_seed::<P>(root, salt, round, out);
+        } else {
+            store
+                .path()
+                .seed_of::<P, K>(root, salt, leaf_node::<P>(round), out);
+        }
+    }
 
-    fn rebuilt_round_seed<K: Keccak>(
-        _store: &SeedPath,
+    fn node_seed(store: &mut Self::Store, root: &[u8], salt: &[u8], node: usize, out: &mut [u8]) {
+        store.path().seed_of::<P, K>(root, salt, node, out);
+    }
+
+    fn rebuild(_store: &mut Self::Store, _flags: &Flags, _path: &[u8], _salt: &[u8]) {}
+
+    fn rebuilt_round_seed(
+        _store: &Self::Store,
         flags: &Flags,
         chall_2: &[u8],
         path: &[u8],

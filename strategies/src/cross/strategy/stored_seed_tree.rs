@@ -14,10 +14,10 @@ pub struct StoredSeedTree;
 
 impl crate::sealed::Sealed for StoredSeedTree {}
 
-impl<P: CrossParams> RoundSeeds<P> for StoredSeedTree {
+impl<P: CrossParams, K: Keccak> RoundSeeds<P, K> for StoredSeedTree {
     type Store = GenericArray<u8, P::SeedTreeLen>;
 
-    fn generate<K: Keccak>(store: &mut Self::Store, root: &[u8], salt: &[u8]) {
+    fn generate(store: &mut Self::Store, root: &[u8], salt: &[u8]) {
         if P::NO_TREES {
             flat_leaves::<P, K>(store, root, salt);
         } else {
@@ -25,7 +25,7 @@ impl<P: CrossParams> RoundSeeds<P> for StoredSeedTree {
         }
     }
 
-    fn round_seed<K: Keccak>(
+    fn round_seed(
         store: &mut Self::Store,
         _root: &[u8],
         _salt: &[u8],
@@ -41,18 +41,12 @@ impl<P: CrossParams> RoundSeeds<P> for StoredSeedTree {
         out[..s].copy_from_slice(&store[node * s..node * s + s]);
     }
 
-    fn node_seed<K: Keccak>(
-        store: &mut Self::Store,
-        _root: &[u8],
-        _salt: &[u8],
-        node: usize,
-        out: &mut [u8],
-    ) {
+    fn node_seed(store: &mut Self::Store, _root: &[u8], _salt: &[u8], node: usize, out: &mut [u8]) {
         let s = P::SEED_BYTES;
         out[..s].copy_from_slice(&store[node * s..node * s + s]);
     }
 
-    fn rebuild<K: Keccak>(store: &mut Self::Store, flags: &Flags, path: &[u8], salt: &[u8]) {
+    fn rebuild(store: &mut Self::Store, flags: &Flags, path: &[u8], salt: &[u8]) {
         let s = P::SEED_BYTES;
         if P::NO_TREES {
             // The disclosed round seeds are read in place by `rebuilt_round_seed`.
@@ -82,7 +76,7 @@ impl<P: CrossParams> RoundSeeds<P> for StoredSeedTree {
         }
     }
 
-    fn rebuilt_round_seed<K: Keccak>(
+    fn rebuilt_round_seed(
         store: &Self::Store,
         _flags: &Flags,
         chall_2: &[u8],
