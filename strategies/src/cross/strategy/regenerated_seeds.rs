@@ -89,6 +89,8 @@ impl SeedPath {
 
 /// What [`RegeneratedSeeds`] keeps: the last root-to-node path of the seed tree, or,
 /// in the fast corner, the last round's group stream.
+// One of the two is ever used, so they share memory (no boxing without a heap).
+#[allow(clippy::large_enum_variant)]
 pub enum SeedCursor<K: Keccak> {
     /// Parameter sets with a seed tree.
     Path(SeedPath),
