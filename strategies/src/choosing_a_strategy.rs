@@ -34,8 +34,9 @@
 //! keeps every per-round vector, [`cross::MinStack`](crate::cross::MinStack)
 //! regenerates them and signs in the least stack, [`cross::Balanced`](crate::cross::Balanced)
 //! sits between; see [`crate::cross::strategy`]. On the M4 model,
-//! CROSS-RSDP-1-small signs in 237.7 M cycles with `Balanced` (15.2 kB of stack) and
-//! in 981 M with `MinStack` (11.0 kB).
+//! CROSS-RSDP-1-small signs in 210.3 M cycles with `Balanced` (13.3 kB of stack) and
+//! in 863 M with `MinStack` (9.3 kB); CROSS-RSDPG-1-fast signs in 29.2 M with
+//! `Balanced` (10.9 kB), 1.9 times `Fast` (15.6 M in 36.6 kB).
 //!
 //! ## NTRU Prime (round 3): `Sntrup761<M>`, `Ntrulpr761<M>`
 //!

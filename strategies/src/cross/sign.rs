@@ -10,13 +10,14 @@ use super::strategy::{
     FirstResponses, Matrices, MerkleTree, RoundSeeds, SecondCommitments, Strategy,
 };
 use crate::keys::SigningKey;
+use generic_array::GenericArray;
 use pqfit_core::cross::csprng::{
     chall_1_sampler, expand_digest_to_fixed_weight, hash, Xof, HASH_DSC,
 };
 use pqfit_core::cross::merkle::ProofIo;
 use pqfit_core::cross::tree::{is_published, level_start, Flags};
 use pqfit_core::cross::{
-    CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_PACKED_V_BYTES, MAX_PACKED_Y_BYTES, MAX_T,
+    CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_PACKED_V_BYTES, MAX_PACKED_Y_BYTES,
 };
 use zeroize::{Zeroize, Zeroizing};
 
@@ -171,7 +172,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     pqfit_core::ct::declassify_bytes(&mut sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h]);
 
     // Second challenge.
-    let mut chall_2 = [0u8; MAX_T];
+    let mut chall_2 = GenericArray::<u8, P::TLen>::default();
     let mut digest_chall_2: Digest = [0; MAX_HASH_BYTES];
     digest_chall_2[..h].copy_from_slice(&sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h]);
     expand_digest_to_fixed_weight::<P, K<P, S>>(&mut chall_2, &digest_chall_2);

@@ -7,6 +7,7 @@ use super::sign::digest_chall_1;
 use super::strategy::{Matrices, RoundSeeds, Strategy};
 use crate::keys::VerifyingKey;
 use crate::Error;
+use generic_array::GenericArray;
 use pqfit_core::cross::arith::{reduce_p_product, restr_to_val};
 use pqfit_core::cross::csprng::{
     chall_1_sampler, expand_digest_to_fixed_weight, hash, Xof, HASH_DSC,
@@ -14,9 +15,7 @@ use pqfit_core::cross::csprng::{
 use pqfit_core::cross::merkle::{MerkleBuilder, ProofIo};
 use pqfit_core::cross::packing::unpack;
 use pqfit_core::cross::tree::{seed_path_rank, Flags};
-use pqfit_core::cross::{
-    CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_PACKED_Y_BYTES, MAX_T,
-};
+use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_PACKED_Y_BYTES};
 use zeroize::Zeroizing;
 
 /// Algorithm 3, Verify. `sig` has the right length (checked by the caller).
@@ -52,7 +51,7 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
     let mut chall_1_digest: Digest = [0; MAX_HASH_BYTES];
     digest_chall_1::<P, K<P, S>>(msg, digest_cmt, salt, &mut chall_1_digest);
     let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
-    let mut chall_2 = [0u8; MAX_T];
+    let mut chall_2 = GenericArray::<u8, P::TLen>::default();
     expand_digest_to_fixed_weight::<P, K<P, S>>(&mut chall_2, digest_chall_2);
 
     // Seed path: its used part and zero padding (`rebuild_tree`).
