@@ -181,6 +181,12 @@ pub trait CrossParams: Encoding + Sized {
         Self::TREE_NODES * Self::HASH_BYTES
     };
 
+    /// n as a type.
+    type NLen: ArrayLength;
+    /// n - k, the syndrome's length, as a type.
+    type NkLen: ArrayLength;
+    /// m (0 for R-SDP) as a type.
+    type MLen: ArrayLength;
     /// t as a type.
     type TLen: ArrayLength;
     /// [`Self::SEED_TREE_BYTES`] as a type.
@@ -279,6 +285,9 @@ macro_rules! parameter_set {
             const BITS_W_CT_RNG: usize = $b_w;
             const BITS_FZ_CT_RNG: usize = $b_fz;
             const BITS_CWSTR_RNG: usize = $b_cw;
+            type NLen = size!($n);
+            type NkLen = size!($n - $k);
+            type MLen = size!($m);
             type TLen = size!($t);
             type SeedTreeLen = size!(<$ty as CrossParams>::SEED_TREE_BYTES);
             type MerkleTreeLen = size!(<$ty as CrossParams>::MERKLE_TREE_BYTES);
@@ -454,6 +463,10 @@ mod tests {
         assert_eq!(<P::PkLen as typenum::Unsigned>::USIZE, pk);
         assert_eq!(<P::SigLen as typenum::Unsigned>::USIZE, sig);
         assert_eq!(<P::SkLen as typenum::Unsigned>::USIZE, P::SK_BYTES);
+        assert_eq!(<P::NLen as typenum::Unsigned>::USIZE, P::N);
+        assert_eq!(<P::NkLen as typenum::Unsigned>::USIZE, P::N - P::K);
+        assert_eq!(<P::MLen as typenum::Unsigned>::USIZE, P::M);
+        assert_eq!(<P::TLen as typenum::Unsigned>::USIZE, P::T);
         assert!(P::N <= MAX_N && P::N - P::K <= MAX_N_K && P::M <= MAX_M && P::T <= MAX_T);
         assert!(P::TREE_NODES_PER_LEVEL.len() <= MAX_LEVELS);
         assert!(P::PACKED_SYN_BYTES <= MAX_PACKED_SYN_BYTES);

@@ -1,13 +1,13 @@
 //! CROSS key generation (spec v2.2, Algorithm 1 "KeyGen"; reference
 //! `CROSS_keygen`).
 
-use super::round::{expand_e, Secret};
+use super::round::{expand_e, FpVec, Secret, Syndrome};
 use super::strategy::{Matrices, Strategy};
 use crate::keys::{SigningKey, VerifyingKey};
 use pqfit_core::cross::arith::restr_to_val;
 use pqfit_core::cross::csprng::{csprng, dsc_seed_e, dsc_seed_sk};
 use pqfit_core::cross::packing::pack;
-use pqfit_core::cross::{CrossParams, MAX_KEY_SEED_BYTES, MAX_N, MAX_N_K};
+use pqfit_core::cross::{CrossParams, MAX_KEY_SEED_BYTES};
 use zeroize::{Zeroize, Zeroizing};
 
 /// Expands seed_sk into (seed_e, seed_pk): CSPRNG(seed_sk, 3t + 1).
@@ -26,7 +26,7 @@ pub(crate) fn expand_secret<P: CrossParams, S: Strategy<P>>(
     matrices: &<S::Matrix as Matrices<P>>::Store,
     seed_e: &[u8],
     seed_pk: &[u8],
-    out: &mut Secret,
+    out: &mut Secret<P>,
 ) {
     expand_e::<P, S::Keccak, S::Matrix>(
         matrices,
@@ -54,16 +54,16 @@ pub(crate) fn key_gen<P: CrossParams, S: Strategy<P>>(
 
     let mut matrices = Zeroizing::new(<S::Matrix as Matrices<P>>::Store::default());
     S::Matrix::expand::<K<P, S>>(&mut matrices, seed_pk);
-    let mut e = Secret::default();
+    let mut e = Secret::<P>::default();
     expand_secret::<P, S>(&matrices, seed_e, seed_pk, &mut e);
 
-    let mut x = [0u16; MAX_N];
+    let mut x = FpVec::<P>::default();
     for (x, &e) in x.iter_mut().zip(&e.e_bar[..P::N]) {
         *x = restr_to_val::<P>(e);
     }
-    let mut s = [0u16; MAX_N_K];
+    let mut s = Syndrome::<P>::default();
     S::Matrix::syndrome::<K<P, S>>(&matrices, seed_pk, &x, &mut s);
-    x.zeroize();
+    x.as_mut_slice().zeroize();
     pack(
         &mut vk.bytes[P::KEY_SEED_BYTES..],
         s[..P::N - P::K].iter().copied(),

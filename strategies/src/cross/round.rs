@@ -4,34 +4,40 @@
 //! `CROSS_sign`). Nothing here is kept across rounds.
 
 use crate::cross::strategy::Matrices;
+use generic_array::GenericArray;
 use pqfit_core::cross::arith::{fz_sub, reduce_p_product, restr_to_val, y_coordinate};
 use pqfit_core::cross::csprng::{csprng, dsc_round, dsc_round_hash, fz_sampler, hash};
 use pqfit_core::cross::packing::{pack, unpack_unchecked};
-use pqfit_core::cross::{
-    CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_PACKED_SYN_BYTES, MAX_SEED_BYTES,
-};
+use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_PACKED_SYN_BYTES, MAX_SEED_BYTES};
 use pqfit_core::keccak::Keccak;
 use zeroize::Zeroize;
 
+/// A vector of n elements of F_p.
+pub(crate) type FpVec<P> = GenericArray<u16, <P as CrossParams>::NLen>;
+/// A vector of n elements of F_z (restricted vectors, as exponents of g).
+pub(crate) type FzVec<P> = GenericArray<u8, <P as CrossParams>::NLen>;
+/// A syndrome: n - k elements of F_p.
+pub(crate) type Syndrome<P> = GenericArray<u16, <P as CrossParams>::NkLen>;
+
 /// The expanded secret key: e-bar (and e_G-bar for R-SDP(G)). Zeroized on drop.
-pub(crate) struct Secret {
-    pub e_bar: [u8; MAX_N],
-    pub e_g_bar: [u8; MAX_M],
+pub(crate) struct Secret<P: CrossParams> {
+    pub e_bar: FzVec<P>,
+    pub e_g_bar: GenericArray<u8, P::MLen>,
 }
 
-impl Default for Secret {
+impl<P: CrossParams> Default for Secret<P> {
     fn default() -> Self {
         Self {
-            e_bar: [0; MAX_N],
-            e_g_bar: [0; MAX_M],
+            e_bar: GenericArray::default(),
+            e_g_bar: GenericArray::default(),
         }
     }
 }
 
-impl Drop for Secret {
+impl<P: CrossParams> Drop for Secret<P> {
     fn drop(&mut self) {
-        self.e_bar.zeroize();
-        self.e_g_bar.zeroize();
+        self.e_bar.as_mut_slice().zeroize();
+        self.e_g_bar.as_mut_slice().zeroize();
     }
 }
 
@@ -42,8 +48,8 @@ pub(crate) fn expand_e<P: CrossParams, K: Keccak, M: Matrices<P>>(
     seed_pk: &[u8],
     xof_input: &[&[u8]],
     dsc: u16,
-    out: &mut Secret,
-    u_prime: Option<&mut [u16; MAX_N]>,
+    out: &mut Secret<P>,
+    u_prime: Option<&mut FpVec<P>>,
 ) {
     let xof = csprng::<P, K>(xof_input, dsc);
     let mut s = fz_sampler::<P, K>(xof, P::BITS_FZ_CT_RNG);
@@ -66,32 +72,32 @@ pub(crate) fn expand_e<P: CrossParams, K: Keccak, M: Matrices<P>>(
 }
 
 /// One round's secret vectors. Zeroized on drop.
-pub(crate) struct Round {
+pub(crate) struct Round<P: CrossParams> {
     /// e'-bar and e'_G-bar.
-    pub e_prime: Secret,
+    pub e_prime: Secret<P>,
     /// u'.
-    pub u_prime: [u16; MAX_N],
+    pub u_prime: FpVec<P>,
 }
 
-impl Default for Round {
+impl<P: CrossParams> Default for Round<P> {
     fn default() -> Self {
         Self {
             e_prime: Secret::default(),
-            u_prime: [0; MAX_N],
+            u_prime: GenericArray::default(),
         }
     }
 }
 
-impl Drop for Round {
+impl<P: CrossParams> Drop for Round<P> {
     fn drop(&mut self) {
-        self.u_prime.zeroize();
+        self.u_prime.as_mut_slice().zeroize();
     }
 }
 
-impl Round {
+impl<P: CrossParams> Round<P> {
     /// Expands round `i`'s seed: CSPRNG(seed || salt, i + 2t - 1) -> e'-bar
     /// (through e'_G-bar for R-SDP(G)), then u'.
-    pub fn expand<P: CrossParams, K: Keccak, M: Matrices<P>>(
+    pub fn expand<K: Keccak, M: Matrices<P>>(
         &mut self,
         matrices: &M::Store,
         seed_pk: &[u8],
@@ -112,7 +118,7 @@ impl Round {
     /// Packs u' (as a vector of F_p, `PACKED_Y_BYTES`) and the restricted e'
     /// (e'-bar, or e'_G-bar for R-SDP(G): `PACKED_V_BYTES`), for keeping the round
     /// between signing's passes instead of expanding its seed again.
-    pub fn pack_expanded<P: CrossParams>(&self, packed_u: &mut [u8], packed_e: &mut [u8]) {
+    pub fn pack_expanded(&self, packed_u: &mut [u8], packed_e: &mut [u8]) {
         pack(
             &mut packed_u[..P::PACKED_Y_BYTES],
             self.u_prime[..P::N].iter().copied(),
@@ -132,7 +138,7 @@ impl Round {
 
     /// The inverse of [`Round::pack_expanded`]: u' (when given) and e'-bar (through
     /// e'_G-bar and W for R-SDP(G)), as [`Round::expand`] would give them.
-    pub fn unpack_expanded<P: CrossParams, K: Keccak, M: Matrices<P>>(
+    pub fn unpack_expanded<K: Keccak, M: Matrices<P>>(
         &mut self,
         matrices: &M::Store,
         seed_pk: &[u8],
@@ -156,7 +162,7 @@ impl Round {
 
     /// The packed response v: v-bar = e-bar - e'-bar (R-SDP) or v_G-bar = e_G-bar -
     /// e'_G-bar (R-SDP(G)), written into `out`; `v_bar` receives v-bar.
-    pub fn v<P: CrossParams>(&self, e: &Secret, v_bar: &mut [u8; MAX_N], out: &mut [u8]) {
+    pub fn v(&self, e: &Secret<P>, v_bar: &mut FzVec<P>, out: &mut [u8]) {
         for ((v, &a), &b) in v_bar
             .iter_mut()
             .zip(&e.e_bar[..P::N])
@@ -180,9 +186,9 @@ impl Round {
     /// cmt_0 = Hash(s' || v || salt, 2^15 + i + 2t - 1) with s' = (g^v-bar * u') H^T
     /// (`restr_by_fp_vec_pointwise`, `fp_vec_by_fp_matrix`).
     #[allow(clippy::too_many_arguments)]
-    pub fn cmt_0<P: CrossParams, K: Keccak, M: Matrices<P>>(
+    pub fn cmt_0<K: Keccak, M: Matrices<P>>(
         &self,
-        e: &Secret,
+        e: &Secret<P>,
         matrices: &M::Store,
         seed_pk: &[u8],
         salt: &[u8],
@@ -190,24 +196,24 @@ impl Round {
         packed_v: &mut [u8],
         out: &mut [u8],
     ) {
-        let mut v_bar = [0u8; MAX_N];
-        self.v::<P>(e, &mut v_bar, packed_v);
-        let mut u = [0u16; MAX_N];
+        let mut v_bar = FzVec::<P>::default();
+        self.v(e, &mut v_bar, packed_v);
+        let mut u = FpVec::<P>::default();
         for j in 0..P::N {
             u[j] =
                 reduce_p_product::<P>(restr_to_val::<P>(v_bar[j]) as u32 * self.u_prime[j] as u32);
         }
-        let mut s_prime = [0u16; MAX_N_K];
+        let mut s_prime = Syndrome::<P>::default();
         M::syndrome::<K>(matrices, seed_pk, &u, &mut s_prime);
         commitment_0::<P, K>(&s_prime, &packed_v[..P::PACKED_V_BYTES], salt, i, out);
-        v_bar.zeroize();
-        u.zeroize();
+        v_bar.as_mut_slice().zeroize();
+        u.as_mut_slice().zeroize();
         // s' depends on e-bar through v-bar.
-        s_prime.zeroize();
+        s_prime.as_mut_slice().zeroize();
     }
 
     /// The packed response y = u' + chall_1 g^e'-bar.
-    pub fn y<P: CrossParams>(&self, chall_1: u16, out: &mut [u8]) {
+    pub fn y(&self, chall_1: u16, out: &mut [u8]) {
         let y =
             (0..P::N).map(|j| y_coordinate::<P>(self.u_prime[j], chall_1, self.e_prime.e_bar[j]));
         pack(&mut out[..P::PACKED_Y_BYTES], y, P::BITS_P);

@@ -5,7 +5,7 @@
 //! into the signature.
 
 use super::keygen::{expand_secret, expand_seed_sk};
-use super::round::{commitment_1, Digest, Round, Secret, SeedBuf};
+use super::round::{commitment_1, Digest, FzVec, Round, Secret, SeedBuf};
 use super::strategy::{
     FirstResponses, Matrices, MerkleTree, RoundSeeds, SecondCommitments, Strategy,
 };
@@ -88,7 +88,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let seed_pk = &rest[..P::KEY_SEED_BYTES];
     let mut matrices = Zeroizing::new(<S::Matrix as Matrices<P>>::Store::default());
     S::Matrix::expand::<K<P, S>>(&mut matrices, seed_pk);
-    let mut e = Secret::default();
+    let mut e = Secret::<P>::default();
     expand_secret::<P, S>(&matrices, seed_e, seed_pk, &mut e);
 
     let mut tree = Zeroizing::new(<S::Seeds as RoundSeeds<P, K<P, S>>>::Store::default());
@@ -96,7 +96,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
 
     // Pass 1: commitments of every round.
     let mut seed = SeedBuf::default();
-    let mut round = Round::default();
+    let mut round = Round::<P>::default();
     let mut packed_v = [0u8; MAX_PACKED_V_BYTES];
     let mut cmt_0: Digest = [0; MAX_HASH_BYTES];
     let mut cmt_1: Digest = [0; MAX_HASH_BYTES];
@@ -105,8 +105,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut ys = Zeroizing::new(<S::Y as FirstResponses<P>>::Store::default());
     for i in 0..P::T {
         S::Seeds::round_seed(&mut tree, root_seed, salt, i, &mut seed.0);
-        round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
-        round.cmt_0::<P, K<P, S>, S::Matrix>(
+        round.expand::<K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+        round.cmt_0::<K<P, S>, S::Matrix>(
             &e,
             &matrices,
             seed_pk,
@@ -116,7 +116,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             &mut cmt_0,
         );
         if let Some((packed_u, packed_e)) = S::Y::expanded_mut(&mut ys, i) {
-            round.pack_expanded::<P>(packed_u, packed_e);
+            round.pack_expanded(packed_u, packed_e);
         }
         commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut cmt_1);
         S::Merkle::add(&mut merkle, i, &cmt_0);
@@ -147,7 +147,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     for i in 0..P::T {
         let c = chall_1.sample();
         match S::Y::expanded(&ys, i) {
-            Some((packed_u, packed_e)) => round.unpack_expanded::<P, K<P, S>, S::Matrix>(
+            Some((packed_u, packed_e)) => round.unpack_expanded::<K<P, S>, S::Matrix>(
                 &matrices,
                 seed_pk,
                 Some(packed_u),
@@ -155,10 +155,10 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             ),
             None => {
                 S::Seeds::round_seed(&mut tree, root_seed, salt, i, &mut seed.0);
-                round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+                round.expand::<K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
             }
         }
-        round.y::<P>(c, &mut packed_y);
+        round.y(c, &mut packed_y);
         y_hash.absorb(&packed_y[..P::PACKED_Y_BYTES]);
         S::Y::keep(&mut ys, i, &packed_y);
     }
@@ -236,14 +236,14 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         match S::Y::expanded(&ys, i) {
             // y is kept: v needs e' only.
             Some((_, packed_e)) if !needs_cmt_0 => {
-                round.unpack_expanded::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, None, packed_e)
+                round.unpack_expanded::<K<P, S>, S::Matrix>(&matrices, seed_pk, None, packed_e)
             }
             // Nothing kept, or cmt_0 is recomputed: u' is needed and y has taken its
             // place.
-            _ => round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i),
+            _ => round.expand::<K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i),
         }
         if needs_cmt_0 {
-            round.cmt_0::<P, K<P, S>, S::Matrix>(
+            round.cmt_0::<K<P, S>, S::Matrix>(
                 &e,
                 &matrices,
                 seed_pk,
@@ -261,11 +261,11 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             let (y_out, v_out) = out.split_at_mut(P::PACKED_Y_BYTES);
             match kept_y {
                 Some(y) => y_out.copy_from_slice(&y[..P::PACKED_Y_BYTES]),
-                None => round.y::<P>(c, y_out),
+                None => round.y(c, y_out),
             }
-            let mut v_bar = [0u8; pqfit_core::cross::MAX_N];
-            round.v::<P>(&e, &mut v_bar, v_out);
-            v_bar.zeroize();
+            let mut v_bar = FzVec::<P>::default();
+            round.v(&e, &mut v_bar, v_out);
+            v_bar.as_mut_slice().zeroize();
             match S::Cmt1::get(&cmt_1s, i) {
                 Some(c1) => resp_1[r * h..r * h + h].copy_from_slice(&c1[..h]),
                 None => commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut resp_1[r * h..r * h + h]),

@@ -2,7 +2,7 @@
 //! in one pass over the t rounds: the Merkle tree, d_1 and digest_chall_2 are all
 //! built incrementally, so no per-round value is kept.
 
-use super::round::{commitment_0, commitment_1, Digest, Round, SeedBuf};
+use super::round::{commitment_0, commitment_1, Digest, FpVec, FzVec, Round, SeedBuf, Syndrome};
 use super::sign::digest_chall_1;
 use super::strategy::{Matrices, RoundSeeds, Strategy};
 use crate::keys::VerifyingKey;
@@ -15,7 +15,7 @@ use pqfit_core::cross::csprng::{
 use pqfit_core::cross::merkle::{MerkleBuilder, ProofIo};
 use pqfit_core::cross::packing::unpack;
 use pqfit_core::cross::tree::{seed_path_rank, Flags};
-use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_M, MAX_N, MAX_N_K, MAX_PACKED_Y_BYTES};
+use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_PACKED_Y_BYTES};
 use zeroize::Zeroizing;
 
 /// Algorithm 3, Verify. `sig` has the right length (checked by the caller).
@@ -27,7 +27,7 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
     type K<P, S> = <S as Strategy<P>>::Keccak;
     let (h, sd) = (P::HASH_BYTES, P::SEED_BYTES);
     let seed_pk = &vk.bytes[..P::KEY_SEED_BYTES];
-    let mut s = [0u16; MAX_N_K];
+    let mut s = Syndrome::<P>::default();
     let mut well_formed = unpack(
         &vk.bytes[P::KEY_SEED_BYTES..],
         P::N - P::K,
@@ -77,7 +77,7 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
     let mut y_hash = Xof::<K<P, S>>::new::<P>();
 
     let mut seed = SeedBuf::default();
-    let mut round = Round::default();
+    let mut round = Round::<P>::default();
     let mut digest: Digest = [0; MAX_HASH_BYTES];
     let mut packed_y = [0u8; MAX_PACKED_Y_BYTES];
     let mut r = 0;
@@ -88,19 +88,19 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
             S::Seeds::rebuilt_round_seed(&tree, &seed_flags, &chall_2, path, salt, i, &mut seed.0);
             commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut digest);
             cmt_1_hash.absorb(&digest[..h]);
-            round.expand::<P, K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
-            round.y::<P>(c, &mut packed_y);
+            round.expand::<K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
+            round.y(c, &mut packed_y);
             y_hash.absorb(&packed_y[..P::PACKED_Y_BYTES]);
             builder.push_leaf::<P>(i, None, &mut proof_io);
         } else {
             // Response: recompute cmt_0 from y and v.
             let out = &resp_0[r * resp_len..(r + 1) * resp_len];
             let (y_in, v_in) = out.split_at(P::PACKED_Y_BYTES);
-            let mut y = [0u16; MAX_N];
+            let mut y = FpVec::<P>::default();
             well_formed &= unpack(y_in, P::N, P::BITS_P, P::P as u32, |j, v| y[j] = v);
-            let mut v_bar = [0u8; MAX_N];
+            let mut v_bar = FzVec::<P>::default();
             if P::RSDPG {
-                let mut v_g = [0u8; MAX_M];
+                let mut v_g = GenericArray::<u8, P::MLen>::default();
                 well_formed &= unpack(v_in, P::M, P::BITS_Z, P::Z as u32, |j, v| v_g[j] = v as u8);
                 S::Matrix::expand_g::<K<P, S>>(&matrices, seed_pk, &v_g, &mut v_bar);
             } else {
@@ -110,14 +110,14 @@ pub(crate) fn verify<P: CrossParams, S: Strategy<P>>(
             }
             cmt_1_hash.absorb(&resp_1[r * h..r * h + h]);
             y_hash.absorb(y_in);
-            let mut y_prime = [0u16; MAX_N];
+            let mut y_prime = FpVec::<P>::default();
             for j in 0..P::N {
                 y_prime[j] =
                     reduce_p_product::<P>(restr_to_val::<P>(v_bar[j]) as u32 * y[j] as u32);
             }
-            let mut y_h = [0u16; MAX_N_K];
+            let mut y_h = Syndrome::<P>::default();
             S::Matrix::syndrome::<K<P, S>>(&matrices, seed_pk, &y_prime, &mut y_h);
-            let mut s_prime = [0u16; MAX_N_K];
+            let mut s_prime = Syndrome::<P>::default();
             for j in 0..P::N - P::K {
                 let cs = reduce_p_product::<P>(c as u32 * s[j] as u32) as u32;
                 s_prime[j] = reduce_p_product::<P>(y_h[j] as u32 + P::P as u32 - cs);

@@ -1,9 +1,10 @@
 //! [`StreamedMatrices`]: V and W re-drawn from seed_pk row by row at every product.
 
 use super::Matrices;
+use generic_array::GenericArray;
 use pqfit_core::cross::arith::{reduce_p, reduce_z};
 use pqfit_core::cross::csprng::{csprng, dsc_seed_pk, fz_sampler, Sampler};
-use pqfit_core::cross::{CrossParams, MAX_N, MAX_N_K};
+use pqfit_core::cross::CrossParams;
 use pqfit_core::keccak::Keccak;
 
 /// Keeps nothing: each product re-expands seed_pk and consumes the matrix entries
@@ -32,7 +33,7 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
     fn syndrome<K: Keccak>(_store: &(), seed_pk: &[u8], x: &[u16], out: &mut [u16]) {
         let nk = P::N - P::K;
         let mut s = matrix_stream::<P, K>(seed_pk, false);
-        let mut acc = [0u32; MAX_N_K];
+        let mut acc = GenericArray::<u32, P::NkLen>::default();
         for &xi in &x[..P::K] {
             for a in acc[..nk].iter_mut() {
                 *a += xi as u32 * s.sample() as u32;
@@ -46,7 +47,7 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
     fn expand_g<K: Keccak>(_store: &(), seed_pk: &[u8], e_g: &[u8], out: &mut [u8]) {
         let nm = P::N - P::M;
         let mut s = matrix_stream::<P, K>(seed_pk, true);
-        let mut acc = [0u32; MAX_N];
+        let mut acc = GenericArray::<u32, P::NLen>::default();
         for &e in &e_g[..P::M] {
             for a in acc[..nm].iter_mut() {
                 *a += e as u32 * s.sample() as u32;
