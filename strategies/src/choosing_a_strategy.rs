@@ -34,9 +34,9 @@
 //! keeps every per-round vector, [`cross::MinStack`](crate::cross::MinStack)
 //! regenerates them and signs in the least stack, [`cross::Balanced`](crate::cross::Balanced)
 //! sits between; see [`crate::cross::strategy`]. On the M4 model,
-//! CROSS-RSDP-1-small signs in 210.3 M cycles with `Balanced` (13.3 kB of stack) and
-//! in 863 M with `MinStack` (9.3 kB); CROSS-RSDPG-1-fast signs in 29.2 M with
-//! `Balanced` (10.9 kB), 1.9 times `Fast` (15.6 M in 36.6 kB).
+//! CROSS-RSDP-1-small signs in 209.7 M cycles with `Balanced` (11.8 kB of stack) and
+//! in 856 M with `MinStack` (7.7 kB); CROSS-RSDP-1-fast signs in 46.2 M with
+//! `Balanced` (11.5 kB), 2.0 times `Fast` (23.3 M in 51.3 kB).
 //!
 //! ## NTRU Prime (round 3): `Sntrup761<M>`, `Ntrulpr761<M>`
 //!
