@@ -115,7 +115,7 @@ pub fn flat_leaves<P: CrossParams, K: Keccak>(leaves: &mut [u8], root: &[u8], sa
 
 /// Fast corner: the round seeds of `seed_leaves` one at a time, without keeping
 /// them. The stream of the last round's group is kept, so that rounds asked for in
-/// order (as every pass of signing asks) cost 16 squeezed bytes each; any other
+/// order (as every pass of signing asks) cost λ/8 squeezed bytes each; any other
 /// round re-derives its group's stream and skips to it.
 pub struct FlatSeeds<K: Keccak> {
     stream: Option<XofReader<K>>,
