@@ -81,36 +81,34 @@ pub fn descend<P: CrossParams, K: Keccak>(
     children.zeroize();
 }
 
-/// Fast corner, `seed_leaves`: the four group seeds CSPRNG(root || salt, 0).
-fn flat_group_seed<P: CrossParams, K: Keccak>(
+/// Fast corner, `seed_leaves`: the stream of group `group`'s round seeds,
+/// CSPRNG(group seed || salt, group + 1), the group seeds being CSPRNG(root || salt, 0).
+fn flat_group_stream<P: CrossParams, K: Keccak>(
     root: &[u8],
     salt: &[u8],
     group: usize,
-    out: &mut [u8],
-) {
+) -> XofReader<K> {
     let s = P::SEED_BYTES;
     let mut quad = [0u8; 4 * MAX_SEED_BYTES];
     let mut x = csprng::<P, K>(&[&root[..s], &salt[..P::SALT_BYTES]], CSPRNG_DSC);
     x.squeeze(&mut quad[..4 * s]);
-    out[..s].copy_from_slice(&quad[group * s..group * s + s]);
+    let stream = csprng::<P, K>(
+        &[&quad[group * s..group * s + s], &salt[..P::SALT_BYTES]],
+        CSPRNG_DSC + group as u16 + 1,
+    );
     quad.zeroize();
+    stream
 }
 
 /// Fast corner, `seed_leaves`: all t round seeds into `leaves`.
 pub fn flat_leaves<P: CrossParams, K: Keccak>(leaves: &mut [u8], root: &[u8], salt: &[u8]) {
     let s = P::SEED_BYTES;
-    let mut group_seed = [0u8; MAX_SEED_BYTES];
     let mut first = 0;
     for (g, size) in flat_group_sizes::<P>().into_iter().enumerate() {
-        flat_group_seed::<P, K>(root, salt, g, &mut group_seed);
-        let mut x = csprng::<P, K>(
-            &[&group_seed[..s], &salt[..P::SALT_BYTES]],
-            CSPRNG_DSC + g as u16 + 1,
-        );
-        x.squeeze(&mut leaves[first * s..(first + size) * s]);
+        flat_group_stream::<P, K>(root, salt, g)
+            .squeeze(&mut leaves[first * s..(first + size) * s]);
         first += size;
     }
-    group_seed.zeroize();
 }
 
 /// Fast corner: the round seeds of `seed_leaves` one at a time, without keeping
@@ -146,13 +144,7 @@ impl<K: Keccak> FlatSeeds<K> {
         let stream = match self.stream.as_mut() {
             Some(stream) if self.next == round && pos != 0 => stream,
             _ => {
-                let mut group_seed = [0u8; MAX_SEED_BYTES];
-                flat_group_seed::<P, K>(root, salt, g, &mut group_seed);
-                let mut stream = csprng::<P, K>(
-                    &[&group_seed[..s], &salt[..P::SALT_BYTES]],
-                    CSPRNG_DSC + g as u16 + 1,
-                );
-                group_seed.zeroize();
+                let mut stream = flat_group_stream::<P, K>(root, salt, g);
                 let mut skip = [0u8; MAX_SEED_BYTES];
                 for _ in 0..pos {
                     stream.squeeze(&mut skip[..s]);
