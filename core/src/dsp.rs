@@ -1,11 +1,11 @@
-//! Two signed 16-bit lanes in one 32-bit word, and their dual multiply-accumulate:
-//! the Cortex-M4's SMLAD (one cycle for two products and their sum), with a portable
-//! equivalent elsewhere.
+//! Two signed 16-bit lanes in one 32-bit word, and the Cortex-M4's DSP instructions
+//! on them (SADD16, SMLAD, SMULxy, ...: one cycle each), with portable equivalents
+//! elsewhere.
 //!
-//! Stable Rust has no intrinsic for SMLAD, and LLVM does not form it from the
-//! products of 16-bit lanes held in registers, so the M4 (cfg `pqfit_dsp`, set by
-//! `build.rs` for `thumbv7em`) gets it through one instruction of inline assembly.
-//! The instruction's timing does not depend on its operands.
+//! Stable Rust has no intrinsics for these, and LLVM does not form them from the
+//! lanes of words held in registers, so the M4 (cfg `pqfit_dsp`, set by `build.rs`
+//! for `thumbv7em`) gets each through one instruction of inline assembly. No
+//! instruction here has operand-dependent timing.
 
 /// `lo` in the low lane, `hi` in the high lane.
 #[inline(always)]
@@ -13,51 +13,140 @@ pub fn pack(lo: i16, hi: i16) -> u32 {
     (lo as u16 as u32) | ((hi as u16 as u32) << 16)
 }
 
-/// `acc` + lo(x)·lo(y) + hi(x)·hi(y), the lanes signed. The caller keeps the sum
-/// within `i32` (SMLAD would wrap, and set a flag nothing reads).
+/// The low lane, signed.
 #[inline(always)]
-#[allow(unsafe_code)]
-pub fn smlad(acc: i32, x: u32, y: u32) -> i32 {
-    #[cfg(pqfit_dsp)]
-    {
-        let out: i32;
-        // SAFETY: one register-only instruction (no memory, no stack). It can set
-        // the sticky Q flag on overflow, so the flags are not declared preserved.
-        unsafe {
-            core::arch::asm!(
-                "smlad {out}, {x}, {y}, {acc}",
-                out = lateout(reg) out,
-                x = in(reg) x,
-                y = in(reg) y,
-                acc = in(reg) acc,
-                options(pure, nomem, nostack),
-            );
-        }
-        out
-    }
-    #[cfg(not(pqfit_dsp))]
-    {
-        let (x0, x1) = (x as i16 as i32, (x >> 16) as i16 as i32);
-        let (y0, y1) = (y as i16 as i32, (y >> 16) as i16 as i32);
-        acc.wrapping_add(x0 * y0).wrapping_add(x1 * y1)
-    }
+pub fn lo(x: u32) -> i16 {
+    x as i16
 }
+
+/// The high lane, signed.
+#[inline(always)]
+pub fn hi(x: u32) -> i16 {
+    (x >> 16) as i16
+}
+
+/// One DSP instruction: its assembly on the M4, its portable meaning elsewhere.
+macro_rules! instruction {
+    ($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),+) -> $out:ty = $asm:literal, $portable:expr) => {
+        $(#[$doc])*
+        #[inline(always)]
+        #[allow(unsafe_code)]
+        pub fn $name($($arg: $ty),+) -> $out {
+            #[cfg(pqfit_dsp)]
+            {
+                let out: $out;
+                // SAFETY: one register-only instruction (no memory, no stack). It
+                // can set the Q or GE flags, so the flags are not declared preserved.
+                unsafe {
+                    core::arch::asm!(
+                        $asm,
+                        out = lateout(reg) out,
+                        $($arg = in(reg) $arg,)+
+                        options(pure, nomem, nostack),
+                    );
+                }
+                out
+            }
+            #[cfg(not(pqfit_dsp))]
+            {
+                $portable
+            }
+        }
+    };
+}
+
+instruction!(
+    /// Lane-wise `x + y`, each lane wrapping (SADD16).
+    sadd16(x: u32, y: u32) -> u32 = "sadd16 {out}, {x}, {y}",
+    pack(lo(x).wrapping_add(lo(y)), hi(x).wrapping_add(hi(y)))
+);
+
+instruction!(
+    /// Lane-wise `x - y`, each lane wrapping (SSUB16).
+    ssub16(x: u32, y: u32) -> u32 = "ssub16 {out}, {x}, {y}",
+    pack(lo(x).wrapping_sub(lo(y)), hi(x).wrapping_sub(hi(y)))
+);
+
+instruction!(
+    /// lo(x) · lo(y) (SMULBB).
+    smulbb(x: u32, y: u32) -> i32 = "smulbb {out}, {x}, {y}",
+    lo(x) as i32 * lo(y) as i32
+);
+
+instruction!(
+    /// hi(x) · lo(y) (SMULTB).
+    smultb(x: u32, y: u32) -> i32 = "smultb {out}, {x}, {y}",
+    hi(x) as i32 * lo(y) as i32
+);
+
+instruction!(
+    /// `acc` + lo(x) · lo(y) (SMLABB). The caller keeps the sum within `i32`.
+    smlabb(x: u32, y: u32, acc: i32) -> i32 = "smlabb {out}, {x}, {y}, {acc}",
+    acc.wrapping_add(lo(x) as i32 * lo(y) as i32)
+);
+
+instruction!(
+    /// `acc` + hi(x) · lo(y) (SMLATB). The caller keeps the sum within `i32`.
+    smlatb(x: u32, y: u32, acc: i32) -> i32 = "smlatb {out}, {x}, {y}, {acc}",
+    acc.wrapping_add(hi(x) as i32 * lo(y) as i32)
+);
+
+instruction!(
+    /// `acc` + lo(x) · hi(y) (SMLABT). The caller keeps the sum within `i32`.
+    smlabt(x: u32, y: u32, acc: i32) -> i32 = "smlabt {out}, {x}, {y}, {acc}",
+    acc.wrapping_add(lo(x) as i32 * hi(y) as i32)
+);
+
+instruction!(
+    /// `acc` + lo(x)·lo(y) + hi(x)·hi(y) (SMLAD). The caller keeps the sum within
+    /// `i32`.
+    smlad(x: u32, y: u32, acc: i32) -> i32 = "smlad {out}, {x}, {y}, {acc}",
+    acc.wrapping_add(lo(x) as i32 * lo(y) as i32)
+        .wrapping_add(hi(x) as i32 * hi(y) as i32)
+);
+
+instruction!(
+    /// The high lane of `t`, the high lane of `b` as low lane (PKHTB with ASR #16):
+    /// the high halves of two words packed into one.
+    pkhtb(t: u32, b: u32) -> u32 = "pkhtb {out}, {t}, {b}, asr #16",
+    (t & 0xffff_0000) | (b >> 16)
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const VALUES: [i16; 7] = [-32768, -4591, -1, 0, 1, 2295, 32767];
+
     #[test]
     fn dual_multiply_accumulate() {
-        let values = [-32768i16, -4591, -1, 0, 1, 2295, 32767];
-        for &a in &values {
-            for &b in &values {
-                for &c in &values {
+        for &a in &VALUES {
+            for &b in &VALUES {
+                for &c in &VALUES {
                     let (x, y) = (pack(a, b), pack(c, a));
                     // Two products of -2^15 sum to 2^31: SMLAD wraps, as i32 does.
                     let want = 7 + a as i64 * c as i64 + b as i64 * a as i64;
-                    assert_eq!(smlad(7, x, y), want as i32, "{a} {b} {c}");
+                    assert_eq!(smlad(x, y, 7), want as i32, "{a} {b} {c}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn lane_instructions() {
+        for &a in &VALUES {
+            for &b in &VALUES {
+                let (x, y) = (pack(a, b), pack(b, a));
+                assert_eq!((lo(x), hi(x)), (a, b));
+                assert_eq!(sadd16(x, y), pack(a.wrapping_add(b), b.wrapping_add(a)));
+                assert_eq!(ssub16(x, y), pack(a.wrapping_sub(b), b.wrapping_sub(a)));
+                let (a32, b32) = (a as i32, b as i32);
+                assert_eq!(smulbb(x, x), a32 * a32);
+                assert_eq!(smultb(x, x), b32 * a32);
+                assert_eq!(smlabb(x, y, 5), 5 + a32 * b32);
+                assert_eq!(smlatb(x, x, -5), b32 * a32 - 5);
+                assert_eq!(smlabt(x, x, 3), 3 + a32 * b32);
+                assert_eq!(pkhtb(x, y), pack(a, b));
             }
         }
     }

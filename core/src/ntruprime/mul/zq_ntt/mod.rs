@@ -18,8 +18,12 @@
 use super::super::arith::fq_freeze;
 use super::super::{RqPoly, SmallPoly, P, Q};
 use super::RqMul;
-use crate::{dsp, modarith};
+use crate::modarith;
+use word::{mul, Word};
 use zeroize::Zeroize;
+
+mod pairs;
+mod word;
 
 /// Coefficients per row: the degree of the moduli x^17 - ω^j.
 const LANES: usize = 17;
@@ -27,9 +31,6 @@ const LANES: usize = 17;
 const ROWS: usize = 90;
 const _: () = assert!(ROWS * LANES >= 2 * P - 1);
 const _: () = assert!((Q as usize - 1).is_multiple_of(ROWS));
-
-/// One row: 17 lanes.
-type Row = [i16; LANES];
 
 /// ω: 11 generates Z_q^*, and ω = 11^(4590/90) has order 90.
 const OMEGA: u64 = modarith::pow_mod(11, (Q as u64 - 1) / ROWS as u64, Q as u64);
@@ -86,28 +87,14 @@ const ROOT_AT: [i16; ROWS] = {
     out
 };
 
-/// x · 2^-16 mod q, of absolute value at most q for |x| <= 2^15 · q.
-#[inline(always)]
-fn mont_reduce(x: i32) -> i32 {
-    let m = (x as i16).wrapping_mul(QINV) as i32;
-    (x - m * Q) >> 16
-}
-
-/// x · z mod q for `z` in Montgomery form (|z| <= (q-1)/2), of absolute value at
-/// most q for |x| < 2^16.
-#[inline(always)]
-fn mul(x: i32, z: i16) -> i32 {
-    mont_reduce(x * z as i32)
-}
-
 /// The radix-3 DFT with the cube root `w` (Montgomery form): y_ℓ = Σ_j x_j w^(ℓj).
 /// As 1 + w + w² = 0, y_1 = x_0 - x_2 + w (x_1 - x_2) and y_2 = x_0 - x_1 - w (x_1 - x_2):
 /// one multiplication. Outputs are within 3q for inputs within q.
 #[inline(always)]
-fn dft3(x: &mut [i32; 3], w: i16) {
-    let t = mul(x[1] - x[2], w);
+fn dft3<W: Word>(x: &mut [W; 3], w: i16) {
+    let t = x[1].sub(x[2]).mul(w);
     let [x0, x1, x2] = *x;
-    *x = [x0 + x1 + x2, x0 - x2 + t, x0 - x1 - t];
+    *x = [x0.add(x1).add(x2), x0.sub(x2).add(t), x0.sub(x1).sub(t)];
 }
 
 /// The radix-5 DFT with the fifth root w, through c_k = (w^k + w^-k)/2 and
@@ -139,20 +126,23 @@ impl Dft5 {
         }
     }
 
-    /// Each of a, b, c, d is one reduction of two products: the sums and
-    /// differences are within 2q and the constants within q/2, so the sum of the
-    /// products stays within 2q² < 2^15 q.
+    /// Each of a, b, c, d is one reduction of two products ([`Word::mul_add`]): the
+    /// sums and differences are within 2q and the constants within q/2.
     #[inline(always)]
-    fn apply(&self, x: &mut [i32; 5]) {
+    fn apply<W: Word>(&self, x: &mut [W; 5]) {
         let [x0, x1, x2, x3, x4] = *x;
-        let (s1, d1, s2, d2) = (x1 + x4, x1 - x4, x2 + x3, x2 - x3);
-        let (c1, c2) = (self.c1 as i32, self.c2 as i32);
-        let (e1, e2) = (self.e1 as i32, self.e2 as i32);
-        let a = mont_reduce(s1 * c1 + s2 * c2);
-        let b = mont_reduce(d1 * e1 + d2 * e2);
-        let c = mont_reduce(s1 * c2 + s2 * c1);
-        let d = mont_reduce(d1 * e2 - d2 * e1);
-        *x = [x0 + s1 + s2, x0 + a + b, x0 + c + d, x0 + c - d, x0 + a - b];
+        let (s1, d1, s2, d2) = (x1.add(x4), x1.sub(x4), x2.add(x3), x2.sub(x3));
+        let a = s1.mul_add(self.c1, s2, self.c2);
+        let b = d1.mul_add(self.e1, d2, self.e2);
+        let c = s1.mul_add(self.c2, s2, self.c1);
+        let d = d1.mul_add(self.e2, d2, -self.e1);
+        *x = [
+            x0.add(s1).add(s2),
+            x0.add(a).add(b),
+            x0.add(c).add(d),
+            x0.add(c).sub(d),
+            x0.add(a).sub(b),
+        ];
     }
 }
 
@@ -163,31 +153,32 @@ const DFT5_INV: Dft5 = Dft5::new(true);
 
 /// Runs `butterfly` over every group of R rows a stage of radix R combines on
 /// blocks of `len` rows: rows s, s + m, ..., s + (R-1)m of each block (m = len / R),
-/// lane by lane, with the stage's twiddles ω_len^(ℓs) = ω^((90/len)·ℓ·s) for ℓ < R
+/// word by word, with the stage's twiddles ω_len^(ℓs) = ω^((90/len)·ℓ·s) for ℓ < R
 /// (Montgomery form, inverted when `inverse`).
 #[inline(always)]
-fn stage<const R: usize>(
-    rows: &mut [Row],
+fn stage<W: Word, const R: usize>(
+    rows: &mut [W::Row],
     len: usize,
     inverse: bool,
-    butterfly: impl Fn(&mut [i32; R], &[i16; R]),
+    butterfly: impl Fn(&mut [W; R], &[i16; R]),
 ) {
     let m = len / R;
     let step = ROWS / len;
     for block in rows.chunks_exact_mut(len) {
         let mut parts = block.chunks_exact_mut(m);
-        let mut parts: [&mut [Row]; R] = core::array::from_fn(|_| parts.next().unwrap_or(&mut []));
+        let mut parts: [&mut [W::Row]; R] =
+            core::array::from_fn(|_| parts.next().unwrap_or(&mut []));
         for s in 0..m {
             let twiddles: [i16; R] = core::array::from_fn(|l| {
                 let e = (step * l * s) % ROWS;
                 POW[if inverse { (ROWS - e) % ROWS } else { e }]
             });
-            let mut group = parts.each_mut().map(|part| &mut part[s]);
-            for t in 0..LANES {
-                let mut x: [i32; R] = core::array::from_fn(|j| group[j][t] as i32);
+            let mut group = parts.each_mut().map(|part| part[s].as_mut());
+            for t in 0..group[0].len() {
+                let mut x: [W; R] = core::array::from_fn(|j| group[j][t]);
                 butterfly(&mut x, &twiddles);
                 for (row, y) in group.iter_mut().zip(x) {
-                    row[t] = y as i16;
+                    row[t] = y;
                 }
             }
         }
@@ -197,11 +188,15 @@ fn stage<const R: usize>(
 /// Forward stage: the radix-R DFT of each group, then the twiddles (reducing every
 /// output to within q).
 #[inline(always)]
-fn forward_stage<const R: usize>(rows: &mut [Row], len: usize, dft: impl Fn(&mut [i32; R])) {
-    stage::<R>(rows, len, false, |x, tw| {
+fn forward_stage<W: Word, const R: usize>(
+    rows: &mut [W::Row],
+    len: usize,
+    dft: impl Fn(&mut [W; R]),
+) {
+    stage::<W, R>(rows, len, false, |x, tw| {
         dft(x);
         for (y, &z) in x.iter_mut().zip(tw) {
-            *y = mul(*y, z);
+            *y = y.mul(z);
         }
     });
 }
@@ -209,17 +204,21 @@ fn forward_stage<const R: usize>(rows: &mut [Row], len: usize, dft: impl Fn(&mut
 /// Inverse stage: the inverse twiddles (reducing every input to within q), then the
 /// inverse radix-R DFT: R times the stage's input.
 #[inline(always)]
-fn inverse_stage<const R: usize>(rows: &mut [Row], len: usize, dft: impl Fn(&mut [i32; R])) {
-    stage::<R>(rows, len, true, |x, tw| {
+fn inverse_stage<W: Word, const R: usize>(
+    rows: &mut [W::Row],
+    len: usize,
+    dft: impl Fn(&mut [W; R]),
+) {
+    stage::<W, R>(rows, len, true, |x, tw| {
         for (y, &z) in x.iter_mut().zip(tw) {
-            *y = mul(*y, z);
+            *y = y.mul(z);
         }
         dft(x);
     });
 }
 
-fn dft2(x: &mut [i32; 2]) {
-    *x = [x[0] + x[1], x[0] - x[1]];
+fn dft2<W: Word>(x: &mut [W; 2]) {
+    *x = [x[0].add(x[1]), x[0].sub(x[1])];
 }
 
 /// Rows an operand occupies: a polynomial of degree below p fills fewer than half.
@@ -229,11 +228,11 @@ const _: () = assert!(P <= HALF * LANES && STAGES[0].0 == 2);
 /// The first forward stage, radix 2 over all 90 rows, for an operand in the low
 /// [`HALF`] rows: with x_1 = 0 its butterfly gives x_0 and x_0 · ω^s, so row s
 /// stays and row s + 45 becomes its copy times ω^s, half the multiplications.
-fn first_stage(rows: &mut [Row]) {
+fn first_stage<W: Word>(rows: &mut [W::Row]) {
     let (low, high) = rows.split_at_mut(HALF);
     for ((x, y), &z) in low.iter().zip(high).zip(&POW) {
-        for (a, b) in x.iter().zip(y) {
-            *b = mul(*a as i32, z) as i16;
+        for (a, b) in x.as_ref().iter().zip(y.as_mut()) {
+            *b = a.mul(z);
         }
     }
 }
@@ -241,102 +240,27 @@ fn first_stage(rows: &mut [Row]) {
 /// The forward transform of an operand in the low [`HALF`] rows (the high ones are
 /// ignored): row j' of the result is the residue modulo x^17 - ω^j for the j of
 /// [`ROOT_AT`]\[j'\], lanes within q. Inputs within q.
-fn ntt(rows: &mut [Row]) {
-    first_stage(rows);
-    forward_stage::<3>(rows, STAGES[1].1, |x| dft3(x, W3));
-    forward_stage::<3>(rows, STAGES[2].1, |x| dft3(x, W3));
-    forward_stage::<5>(rows, STAGES[3].1, |x| DFT5.apply(x));
+fn ntt<W: Word>(rows: &mut [W::Row]) {
+    first_stage::<W>(rows);
+    forward_stage::<W, 3>(rows, STAGES[1].1, |x| dft3(x, W3));
+    forward_stage::<W, 3>(rows, STAGES[2].1, |x| dft3(x, W3));
+    forward_stage::<W, 5>(rows, STAGES[3].1, |x| DFT5.apply(x));
 }
 
 /// The inverse transform, times 90: the stages of [`ntt`] undone in reverse order.
 /// Inputs below 2^15 in absolute value; outputs within 2q.
-fn inv_ntt(rows: &mut [Row]) {
-    inverse_stage::<5>(rows, STAGES[3].1, |x| DFT5_INV.apply(x));
-    inverse_stage::<3>(rows, STAGES[2].1, |x| dft3(x, W3_INV));
-    inverse_stage::<3>(rows, STAGES[1].1, |x| dft3(x, W3_INV));
-    inverse_stage::<2>(rows, STAGES[0].1, dft2);
-}
-
-/// w\[m\] = b'_(16-m) for m < 33 (see [`base_mul`]): b reversed, then z·b_16, ...,
-/// z·b_1; then zeros up to `N`.
-#[inline(always)]
-fn wrapped_window<const N: usize>(b: &Row, z: i16) -> [i16; N] {
-    let mut w = [0; N];
-    let (plain, wrapped) = w.split_at_mut(LANES);
-    for (x, &y) in plain.iter_mut().zip(b.iter().rev()) {
-        *x = y;
-    }
-    for (x, &y) in wrapped[..LANES - 1].iter_mut().zip(b.iter().rev()) {
-        *x = mul(y as i32, z) as i16;
-    }
-    w
-}
-
-/// a · b · 2^-16 modulo x^17 - z (z in Montgomery form), into `a`. Output t is
-/// Σ_u a_u b'_(t-u), where b'_k = b_k for k >= 0 and z·b_(k+17) for k < 0 (the
-/// product's high half wraps around times z): one inner product of 17 terms
-/// against a window of `w`, which holds b' reversed so that both run forwards.
-/// Inputs within q, so a sum stays below 17 q² < 2^29 and the outputs below 2^14.
-#[cfg_attr(pqfit_dsp, allow(dead_code))]
-#[inline(always)]
-fn base_mul(a: &mut Row, b: &Row, z: i16) {
-    let w: [i16; 2 * LANES - 1] = wrapped_window(b, z);
-    let x = *a;
-    for (t, out) in a.iter_mut().enumerate() {
-        let window = &w[LANES - 1 - t..][..LANES];
-        let sum: i32 = x
-            .iter()
-            .zip(window)
-            .map(|(&u, &v)| u as i32 * v as i32)
-            .sum();
-        *out = mont_reduce(sum) as i16;
-    }
-}
-
-/// Words of two lanes that hold a row (the last one's high lane zero).
-const PAIRS: usize = LANES.div_ceil(2);
-
-/// [`base_mul`] with two lanes to a word, for the Cortex-M4's SMLAD: each inner
-/// product is 9 dual multiply-accumulates. A window of `w` starts at an even or
-/// an odd index, so `w` is packed both ways: `even[j]` = (w\[2j\], w\[2j+1\]) and
-/// `odd[j]` = (w\[2j+1\], w\[2j+2\]).
-#[cfg_attr(not(pqfit_dsp), allow(dead_code))]
-#[inline(always)]
-fn base_mul_dual(a: &mut Row, b: &Row, z: i16) {
-    let w: [i16; 2 * LANES] = wrapped_window(b, z);
-    let even: [u32; LANES] = core::array::from_fn(|j| dsp::pack(w[2 * j], w[2 * j + 1]));
-    let odd: [u32; LANES - 1] = core::array::from_fn(|j| dsp::pack(w[2 * j + 1], w[2 * j + 2]));
-    let x: [u32; PAIRS] =
-        core::array::from_fn(|k| dsp::pack(a[2 * k], a.get(2 * k + 1).copied().unwrap_or(0)));
-    for (t, out) in a.iter_mut().enumerate() {
-        let start = LANES - 1 - t;
-        let packed: &[u32] = if start.is_multiple_of(2) { &even } else { &odd };
-        // A fixed length, so that the nine steps are unrolled.
-        let window: &[u32; PAIRS] = packed[start / 2..][..PAIRS].try_into().unwrap();
-        let sum = x
-            .iter()
-            .zip(window)
-            .fold(0, |acc, (&u, &v)| dsp::smlad(acc, u, v));
-        *out = mont_reduce(sum) as i16;
-    }
-}
-
-/// The residue product the transform uses: two lanes to a word where SMLAD is.
-#[inline(always)]
-fn residue_product(a: &mut Row, b: &Row, z: i16) {
-    #[cfg(pqfit_dsp)]
-    base_mul_dual(a, b, z);
-    #[cfg(not(pqfit_dsp))]
-    base_mul(a, b, z);
+fn inv_ntt<W: Word>(rows: &mut [W::Row]) {
+    inverse_stage::<W, 5>(rows, STAGES[3].1, |x| DFT5_INV.apply(x));
+    inverse_stage::<W, 3>(rows, STAGES[2].1, |x| dft3(x, W3_INV));
+    inverse_stage::<W, 3>(rows, STAGES[1].1, |x| dft3(x, W3_INV));
+    inverse_stage::<W, 2>(rows, STAGES[0].1, dft2);
 }
 
 /// The low [`HALF`] rows hold the coefficients of `coeffs` (17 to a row, the rest
 /// zero); [`ntt`] fills the high ones.
-fn load(rows: &mut [Row; ROWS], coeffs: impl Iterator<Item = i16>) {
-    let flat = rows[..HALF].as_flattened_mut();
-    flat.fill(0);
-    for (x, c) in flat.iter_mut().zip(coeffs) {
-        *x = c;
+fn load<W: Word>(rows: &mut [W::Row], mut coeffs: impl Iterator<Item = i16>) {
+    for row in &mut rows[..HALF] {
+        *row = W::row(&core::array::from_fn(|_| coeffs.next().unwrap_or(0)));
     }
 }
 
@@ -347,6 +271,32 @@ const SCALE: i16 = modarith::centre(
     Q as i64,
 ) as i16;
 
+/// `out` = c mod x^p - x - 1, scaled by [`SCALE`] and frozen, for the product c
+/// that [`inv_ntt`] left in `rows` (lanes within 2q): as x^p = x + 1, c_(p+j) adds
+/// to coefficients j and j + 1.
+fn fold<W: Word>(out: &mut RqPoly, rows: &[W::Row]) {
+    let mut lanes = rows.iter().flat_map(W::lanes);
+    for (o, c) in out.iter_mut().zip(lanes.by_ref().take(P)) {
+        *o = c;
+    }
+    let high = lanes.take(P - 1).chain(core::iter::once(0));
+    let mut previous = 0;
+    for (o, c) in out.iter_mut().zip(high) {
+        let sum = *o as i32 + c as i32 + previous as i32;
+        *o = fq_freeze(mul(sum, SCALE));
+        previous = c;
+    }
+}
+
+/// The word the transform computes on: two lanes where the DSP instructions are.
+#[cfg(pqfit_dsp)]
+type Native = u32;
+#[cfg(not(pqfit_dsp))]
+type Native = i16;
+
+/// A row of the native word.
+type Row = <Native as Word>::Row;
+
 /// The product in Z_q modulo x^1530 - 1 through the 90 residues modulo x^17 - ω^j:
 /// both operands are transformed by the forward transform, multiplied residue by residue, and
 /// transformed back; the result, reduced modulo x^p - x - 1 and frozen, is the R/q
@@ -354,7 +304,8 @@ const SCALE: i16 = modarith::centre(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ZqNtt;
 
-/// [`ZqNtt`]'s work space: both operands as 90 rows of 17 `i16` (6,120 bytes).
+/// [`ZqNtt`]'s work space: both operands as 90 rows of 17 lanes (6,120 bytes; 6,480
+/// on the M4, whose rows are 9 words of two lanes).
 pub struct ZqNttScratch {
     a: [Row; ROWS],
     b: [Row; ROWS],
@@ -368,8 +319,8 @@ impl ZqNttScratch {
 impl Default for ZqNttScratch {
     fn default() -> Self {
         Self {
-            a: [[0; LANES]; ROWS],
-            b: [[0; LANES]; ROWS],
+            a: [Native::ZERO; ROWS],
+            b: [Native::ZERO; ROWS],
         }
     }
 }
@@ -388,37 +339,33 @@ impl RqMul for ZqNtt {
     const NAME: &'static str = "zq-ntt";
 
     fn mul_small(out: &mut RqPoly, a: &RqPoly, b: &SmallPoly, s: &mut ZqNttScratch) {
-        load(&mut s.a, a.iter().copied());
-        product(out, b, s);
+        load::<Native>(&mut s.a, a.iter().copied());
+        product::<Native>(out, b, &mut s.a, &mut s.b);
     }
 
     fn mul_small_in_place(a: &mut RqPoly, b: &SmallPoly, s: &mut ZqNttScratch) {
-        load(&mut s.a, a.iter().copied());
-        product(a, b, s);
+        load::<Native>(&mut s.a, a.iter().copied());
+        product::<Native>(a, b, &mut s.a, &mut s.b);
     }
 }
 
-/// `out` = (the operand loaded in `s.a`) · `b`: the body of [`ZqNtt`]'s product.
-fn product(out: &mut RqPoly, b: &SmallPoly, s: &mut ZqNttScratch) {
-    load(&mut s.b, b.iter().map(|&x| x as i16));
-    ntt(&mut s.a);
-    ntt(&mut s.b);
-    for ((x, y), &z) in s.a.iter_mut().zip(&s.b).zip(&ROOT_AT) {
-        residue_product(x, y, z);
+/// `out` = (the operand loaded in `a`) · `b`, with `rows` as the second operand's
+/// work space: the body of [`ZqNtt`]'s product.
+fn product<W: Word>(out: &mut RqPoly, b: &SmallPoly, a: &mut [W::Row], rows: &mut [W::Row]) {
+    load::<W>(rows, b.iter().map(|&x| x as i16));
+    ntt::<W>(a);
+    ntt::<W>(rows);
+    for ((x, y), &z) in a.iter_mut().zip(rows.iter()).zip(&ROOT_AT) {
+        W::residue_product(x, y, z);
     }
-    inv_ntt(&mut s.a);
-    let c = s.a.as_flattened();
-    out[0] = fq_freeze(mul(c[0] as i32 + c[P] as i32, SCALE));
-    for k in 1..P - 1 {
-        let sum = c[k] as i32 + c[k + P] as i32 + c[k + P - 1] as i32;
-        out[k] = fq_freeze(mul(sum, SCALE));
-    }
-    out[P - 1] = fq_freeze(mul(c[P - 1] as i32 + c[2 * P - 2] as i32, SCALE));
+    inv_ntt::<W>(a);
+    fold::<W>(out, a);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dsp;
 
     #[test]
     fn constants() {
@@ -438,7 +385,7 @@ mod tests {
     #[test]
     fn reductions_stay_in_range() {
         for x in (-(1 << 15) * Q..=(1 << 15) * Q).step_by(997) {
-            let r = mont_reduce(x);
+            let r = word::mont_reduce(x);
             assert!(r.abs() <= Q, "{x}");
             assert_eq!((r as i64 * 65536 - x as i64).rem_euclid(Q as i64), 0);
         }
@@ -453,58 +400,127 @@ mod tests {
         assert!(s.a.iter().chain(&s.b).flatten().all(|&x| x == 0));
     }
 
-    /// The two-lane residue product gives the same lanes as the plain one, at the
-    /// extremes of its inputs too.
-    #[test]
-    fn dual_base_mul_matches() {
-        let mut state = 3u32;
-        let mut next = || {
+    /// Lanes within q, from a linear congruential generator.
+    fn lanes_within_q(seed: u32) -> impl FnMut() -> i16 {
+        let mut state = seed;
+        move || {
             state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
             ((state >> 8) % Q as u32) as i16 - (Q as i16 - 1) / 2
-        };
+        }
+    }
+
+    /// Two lanes to a word give the same lanes as one, in every operation of the
+    /// transform and the residue product, at the extremes of their inputs too.
+    #[test]
+    fn two_lane_words_match_one_lane_words() {
+        let mut next = lanes_within_q(3);
+        let q = Q as i16;
         for round in 0..200 {
-            let (mut a, b): (Row, Row) = match round {
-                0 => ([Q as i16; LANES], [-(Q as i16); LANES]),
-                1 => ([-(Q as i16); LANES], [-(Q as i16); LANES]),
+            let (a, b): ([i16; LANES], [i16; LANES]) = match round {
+                0 => ([q; LANES], [-q; LANES]),
+                1 => ([-q; LANES], [-q; LANES]),
+                2 => ([2 * q; LANES], [-2 * q; LANES]),
                 _ => (
                     core::array::from_fn(|_| next()),
                     core::array::from_fn(|_| next()),
                 ),
             };
             let z = ROOT_AT[round % ROWS];
-            let mut dual = a;
-            base_mul_dual(&mut dual, &b, z);
-            base_mul(&mut a, &b, z);
-            assert_eq!(a, dual, "round {round}");
+            let (pa, pb) = (u32::row(&a), u32::row(&b));
+            let pairs = |f: &dyn Fn(u32, u32) -> u32| -> [i16; LANES] {
+                u32::lanes(&core::array::from_fn(|k| f(pa[k], pb[k])))
+            };
+            let lanes = |f: &dyn Fn(i16, i16) -> i16| -> [i16; LANES] {
+                core::array::from_fn(|t| f(a[t], b[t]))
+            };
+            assert_eq!(pairs(&|x, y| x.add(y)), lanes(&|x, y| x.add(y)));
+            assert_eq!(pairs(&|x, y| x.sub(y)), lanes(&|x, y| x.sub(y)));
+            assert_eq!(pairs(&|x, _| x.mul(z)), lanes(&|x, _| x.mul(z)));
+            let (c, d) = (DFT5.c1, -DFT5.e2);
+            assert_eq!(
+                pairs(&|x, y| x.mul_add(c, y, d)),
+                lanes(&|x, y| x.mul_add(c, y, d))
+            );
+            if round >= 2 {
+                let (mut one, mut two) = (a, pa);
+                i16::residue_product(&mut one, &b, z);
+                u32::residue_product(&mut two, &pb, z);
+                assert_eq!(u32::lanes(&two), one, "round {round}");
+                assert_eq!(dsp::hi(two[LANES / 2]), 0, "the spare lane stays zero");
+            }
         }
     }
 
     /// The forward transform gives the residues named by `ROOT_AT`, against a
     /// direct evaluation of the low rows (whatever the high rows held), and the
     /// inverse gives back 90 times the input.
-    #[test]
-    fn transform_matches_definition() {
-        let mut rows = [[0i16; LANES]; ROWS];
-        for (i, x) in rows.as_flattened_mut().iter_mut().enumerate() {
+    fn transform_matches_definition<W: Word>() {
+        let mut lanes = [[0i16; LANES]; ROWS];
+        for (i, x) in lanes.as_flattened_mut().iter_mut().enumerate() {
             *x = ((i * 37 + 11) % Q as usize) as i16 - 2295;
         }
-        let mut orig = rows;
+        let mut rows: [W::Row; ROWS] = core::array::from_fn(|r| W::row(&lanes[r]));
+        let mut orig = lanes;
         orig[HALF..].fill([0; LANES]);
-        ntt(&mut rows);
+        ntt::<W>(&mut rows);
         let q = Q as i64;
         for (row, &z) in rows.iter().zip(&ROOT_AT) {
             let j = POW.iter().position(|&w| w == z).unwrap() as u64;
-            for t in 0..LANES {
+            for (t, &x) in W::lanes(row).iter().enumerate() {
                 let want: i64 = (0..ROWS)
                     .map(|s| orig[s][t] as i64 * pow_mod(OMEGA, j * s as u64) as i64)
                     .sum();
-                assert!((row[t] as i32).abs() <= Q);
-                assert_eq!((row[t] as i64 - want).rem_euclid(q), 0);
+                assert!((x as i32).abs() <= Q);
+                assert_eq!((x as i64 - want).rem_euclid(q), 0);
             }
         }
-        inv_ntt(&mut rows);
-        for (x, o) in rows.as_flattened().iter().zip(orig.as_flattened()) {
-            assert_eq!((*x as i64 - 90 * *o as i64).rem_euclid(q), 0);
+        inv_ntt::<W>(&mut rows);
+        for (row, o) in rows.iter().zip(&orig) {
+            for (x, o) in W::lanes(row).iter().zip(o) {
+                assert_eq!((*x as i64 - 90 * *o as i64).rem_euclid(q), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn one_lane_transform_matches_definition() {
+        transform_matches_definition::<i16>();
+    }
+
+    #[test]
+    fn two_lane_transform_matches_definition() {
+        transform_matches_definition::<u32>();
+    }
+
+    /// Both kinds of word give the same products, at the extremes of the inputs too
+    /// (the strategy itself is checked against the schoolbook product in
+    /// `mul::tests`).
+    #[test]
+    fn products_match_across_words() {
+        let mut next = lanes_within_q(11);
+        let half = (Q as i16 - 1) / 2;
+        for round in 0..6 {
+            let a: RqPoly = core::array::from_fn(|_| match round {
+                0 => half,
+                1 => -half,
+                _ => next(),
+            });
+            let b: SmallPoly = core::array::from_fn(|_| match round {
+                0 => 1,
+                1 => -1,
+                _ => (next() % 3) as i8,
+            });
+            let (mut one, mut two) = ([0; P], [0; P]);
+            let mut lanes = [[0i16; LANES]; ROWS];
+            let mut rows = lanes;
+            load::<i16>(&mut lanes, a.iter().copied());
+            product::<i16>(&mut one, &b, &mut lanes, &mut rows);
+            let mut pairs = [[0u32; LANES.div_ceil(2)]; ROWS];
+            let mut rows = pairs;
+            load::<u32>(&mut pairs, a.iter().copied());
+            product::<u32>(&mut two, &b, &mut pairs, &mut rows);
+            assert_eq!(one, two, "round {round}");
+            assert!(one.iter().any(|&x| x != 0));
         }
     }
 }

@@ -1,0 +1,113 @@
+//! Two lanes to a word, for the Cortex-M4's DSP instructions: a butterfly adds and
+//! subtracts two lanes in one SADD16/SSUB16, a twiddle product is two SMULxy and two
+//! Montgomery steps of two single-cycle multiplies each, and the residue product's
+//! inner products are dual SMLAD multiply-accumulates. A row is 9 words (lanes 2k,
+//! 2k + 1 in word k; the high lane of the last word is zero). Off the M4 the same code
+//! runs on `dsp`'s portable equivalents, which the tests compare with one lane to a
+//! word.
+
+use super::word::{mont_reduce, wrapped_window, Word};
+use super::{LANES, Q, QINV};
+use crate::dsp;
+
+/// Words of two lanes in a row.
+const PAIRS: usize = LANES.div_ceil(2);
+
+/// q^-1 mod 2^16 in the low lane, -q in the high one: the two constants of a
+/// Montgomery step in one register.
+const MONT: u32 = (QINV as u16 as u32) | ((Q as i16).wrapping_neg() as u16 as u32) << 16;
+
+/// The Montgomery step of [`mont_reduce`] with the result in the high lane: the
+/// low lane of x - m·q is zero for m = x · q^-1 mod 2^16.
+#[inline(always)]
+fn reduce_high(x: i32) -> u32 {
+    let m = dsp::smulbb(x as u32, MONT);
+    dsp::smlabt(m as u32, MONT, x) as u32
+}
+
+/// The two lanes' products (low, high), reduced and packed.
+#[inline(always)]
+fn reduce_pair(lo: i32, hi: i32) -> u32 {
+    dsp::pkhtb(reduce_high(hi), reduce_high(lo))
+}
+
+/// `z` in the low lane, for the SMULxB and SMLAxB forms.
+#[inline(always)]
+fn low_lane(z: i16) -> u32 {
+    z as u16 as u32
+}
+
+impl Word for u32 {
+    type Row = [u32; PAIRS];
+    const ZERO: Self::Row = [0; PAIRS];
+
+    #[inline(always)]
+    fn row(lanes: &[i16; LANES]) -> Self::Row {
+        core::array::from_fn(|k| dsp::pack(lanes[2 * k], lanes.get(2 * k + 1).copied().unwrap_or(0)))
+    }
+
+    #[inline(always)]
+    fn lanes(row: &Self::Row) -> [i16; LANES] {
+        core::array::from_fn(|t| {
+            let word = row[t / 2];
+            if t % 2 == 0 {
+                dsp::lo(word)
+            } else {
+                dsp::hi(word)
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn add(self, y: Self) -> Self {
+        dsp::sadd16(self, y)
+    }
+
+    #[inline(always)]
+    fn sub(self, y: Self) -> Self {
+        dsp::ssub16(self, y)
+    }
+
+    #[inline(always)]
+    fn mul(self, z: i16) -> Self {
+        let z = low_lane(z);
+        reduce_pair(dsp::smulbb(self, z), dsp::smultb(self, z))
+    }
+
+    #[inline(always)]
+    fn mul_add(self, c: i16, y: Self, d: i16) -> Self {
+        let (c, d) = (low_lane(c), low_lane(d));
+        let lo = dsp::smlabb(y, d, dsp::smulbb(self, c));
+        let hi = dsp::smlatb(y, d, dsp::smultb(self, c));
+        reduce_pair(lo, hi)
+    }
+
+    /// Each inner product is 9 dual multiply-accumulates. A window of `w` starts at
+    /// an even or an odd index, so `w` is packed both ways: `even[j]` = (w\[2j\],
+    /// w\[2j+1\]) and `odd[j]` = (w\[2j+1\], w\[2j+2\]). The zero high lane of `a`'s
+    /// last word cancels the window's lane past the 17th.
+    #[inline(always)]
+    fn residue_product(a: &mut Self::Row, b: &Self::Row, z: i16) {
+        let w: [i16; 2 * LANES] = wrapped_window(&Self::lanes(b), z);
+        let even: [u32; LANES] = core::array::from_fn(|j| dsp::pack(w[2 * j], w[2 * j + 1]));
+        let odd: [u32; LANES - 1] =
+            core::array::from_fn(|j| dsp::pack(w[2 * j + 1], w[2 * j + 2]));
+        let x = *a;
+        let dot = |window: &[u32]| {
+            let sum = x
+                .iter()
+                .zip(window)
+                .fold(0, |acc, (&u, &v)| dsp::smlad(u, v, acc));
+            mont_reduce(sum) as i16
+        };
+        // Output t reads the window from w[16 - t]: `even` for even t, `odd` for odd t.
+        let mut out = [0; LANES];
+        for (o, window) in out.iter_mut().rev().step_by(2).zip(even.windows(PAIRS)) {
+            *o = dot(window);
+        }
+        for (o, window) in out.iter_mut().rev().skip(1).step_by(2).zip(odd.windows(PAIRS)) {
+            *o = dot(window);
+        }
+        *a = Self::row(&out);
+    }
+}

@@ -1,0 +1,119 @@
+//! What the transform computes on: a word of one lane (`i16`, every target) or of two
+//! (`u32`, the M4's DSP instructions, in [`super::pairs`]). The transform is written
+//! once over [`Word`]; a row of 17 lanes is 17 one-lane words or 9 two-lane words.
+
+use super::{LANES, Q, QINV};
+use zeroize::Zeroize;
+
+/// x · 2^-16 mod q, of absolute value at most q for |x| <= 2^15 · q.
+#[inline(always)]
+pub(super) fn mont_reduce(x: i32) -> i32 {
+    let m = (x as i16).wrapping_mul(QINV) as i32;
+    (x - m * Q) >> 16
+}
+
+/// x · z mod q for `z` in Montgomery form (|z| <= (q-1)/2), of absolute value at
+/// most q for |x| < 2^16.
+#[inline(always)]
+pub(super) fn mul(x: i32, z: i16) -> i32 {
+    mont_reduce(x * z as i32)
+}
+
+/// Lane-wise arithmetic modulo q on one or more 16-bit lanes. Every lane is an
+/// `i16`: the callers keep sums within 2^15 (the transform's bounds are in its
+/// stages' docs), and every product is reduced by a Montgomery step.
+pub(super) trait Word: Copy {
+    /// A row of [`LANES`] lanes in words of this kind (a lane left over is zero).
+    type Row: Copy + Zeroize + AsRef<[Self]> + AsMut<[Self]>;
+    /// The row of zeros (a constant, so that a work space of rows is zeroed in place).
+    const ZERO: Self::Row;
+
+    /// The row holding `lanes`.
+    fn row(lanes: &[i16; LANES]) -> Self::Row;
+    /// The lanes of `row`.
+    fn lanes(row: &Self::Row) -> [i16; LANES];
+
+    /// `self + y`, lane by lane.
+    fn add(self, y: Self) -> Self;
+    /// `self - y`, lane by lane.
+    fn sub(self, y: Self) -> Self;
+    /// `self · z · 2^-16` mod q, lane by lane, within q (`z` within q/2).
+    fn mul(self, z: i16) -> Self;
+    /// `(self · c + y · d) · 2^-16` mod q, lane by lane, within q: for |self|, |y|
+    /// <= 2q and |c|, |d| <= q/2 the sum stays within 2q² < 2^15 q.
+    fn mul_add(self, c: i16, y: Self, d: i16) -> Self;
+
+    /// a · b · 2^-16 modulo x^17 - z (`z` in Montgomery form), into `a`, lanes within
+    /// 2^14 for inputs within q.
+    fn residue_product(a: &mut Self::Row, b: &Self::Row, z: i16);
+}
+
+/// w\[m\] = b'_(16-m) for m < 33 (see [`Word::residue_product`] for `i16`): b
+/// reversed, then z·b_16, ..., z·b_1; then zeros up to `N`.
+#[inline(always)]
+pub(super) fn wrapped_window<const N: usize>(b: &[i16; LANES], z: i16) -> [i16; N] {
+    let mut w = [0; N];
+    let (plain, wrapped) = w.split_at_mut(LANES);
+    for (x, &y) in plain.iter_mut().zip(b.iter().rev()) {
+        *x = y;
+    }
+    for (x, &y) in wrapped[..LANES - 1].iter_mut().zip(b.iter().rev()) {
+        *x = mul(y as i32, z) as i16;
+    }
+    w
+}
+
+/// One lane to a word: the targets without DSP instructions.
+impl Word for i16 {
+    type Row = [i16; LANES];
+    const ZERO: Self::Row = [0; LANES];
+
+    #[inline(always)]
+    fn row(lanes: &[i16; LANES]) -> Self::Row {
+        *lanes
+    }
+
+    #[inline(always)]
+    fn lanes(row: &Self::Row) -> [i16; LANES] {
+        *row
+    }
+
+    #[inline(always)]
+    fn add(self, y: Self) -> Self {
+        self.wrapping_add(y)
+    }
+
+    #[inline(always)]
+    fn sub(self, y: Self) -> Self {
+        self.wrapping_sub(y)
+    }
+
+    #[inline(always)]
+    fn mul(self, z: i16) -> Self {
+        mul(self as i32, z) as i16
+    }
+
+    #[inline(always)]
+    fn mul_add(self, c: i16, y: Self, d: i16) -> Self {
+        mont_reduce(self as i32 * c as i32 + y as i32 * d as i32) as i16
+    }
+
+    /// Output t is Σ_u a_u b'_(t-u), where b'_k = b_k for k >= 0 and z·b_(k+17) for
+    /// k < 0 (the product's high half wraps around times z): one inner product of
+    /// 17 terms against a window of `w`, which holds b' reversed so that both run
+    /// forwards. A sum stays below 17 q² < 2^29.
+    #[inline(always)]
+    fn residue_product(a: &mut Self::Row, b: &Self::Row, z: i16) {
+        let w: [i16; 2 * LANES - 1] = wrapped_window(b, z);
+        let x = *a;
+        for (t, out) in a.iter_mut().enumerate() {
+            let window = &w[LANES - 1 - t..][..LANES];
+            let sum: i32 = x
+                .iter()
+                .zip(window)
+                .map(|(&u, &v)| u as i32 * v as i32)
+                .sum();
+            *out = mont_reduce(sum) as i16;
+        }
+    }
+}
