@@ -272,21 +272,31 @@ const SCALE: i16 = modarith::centre(
 ) as i16;
 
 /// `out` = c mod x^p - x - 1, scaled by [`SCALE`] and frozen, for the product c
-/// that [`inv_ntt`] left in `rows` (lanes within 2q): as x^p = x + 1, c_(p+j) adds
-/// to coefficients j and j + 1.
+/// that [`inv_ntt`] left in `rows` (lanes within 2q): as x^p = x + 1, coefficient k
+/// is c_k + c_(p+k) + c_(p+k-1) (c_(2p-1) is zero modulo q, and c_(p-1) is not a
+/// high coefficient for k = 0). Coefficient 17r + t is lane t of row r, so for
+/// coefficients in row r the high ones run from lane [`HIGH_LANE`] - 1 of row r +
+/// [`HIGH_ROW`] into the next row.
 fn fold<W: Word>(out: &mut RqPoly, rows: &[W::Row]) {
-    let mut lanes = rows.iter().flat_map(W::lanes);
-    for (o, c) in out.iter_mut().zip(lanes.by_ref().take(P)) {
-        *o = c;
-    }
-    let high = lanes.take(P - 1).chain(core::iter::once(0));
-    let mut previous = 0;
-    for (o, c) in out.iter_mut().zip(high) {
-        let sum = *o as i32 + c as i32 + previous as i32;
-        *o = fq_freeze(mul(sum, SCALE));
-        previous = c;
+    for (r, chunk) in out.chunks_mut(LANES).enumerate() {
+        let low = W::lanes(&rows[r]);
+        let mut high = [0; 2 * LANES];
+        high[..LANES].copy_from_slice(&W::lanes(&rows[r + HIGH_ROW]));
+        high[LANES..].copy_from_slice(&W::lanes(&rows[r + HIGH_ROW + 1]));
+        if r == 0 {
+            high[HIGH_LANE - 1] = 0;
+        }
+        for (t, o) in chunk.iter_mut().enumerate() {
+            let sum = low[t] as i32 + high[HIGH_LANE + t] as i32 + high[HIGH_LANE + t - 1] as i32;
+            *o = fq_freeze(mul(sum, SCALE));
+        }
     }
 }
+
+/// Coefficient p's row and lane.
+const HIGH_ROW: usize = P / LANES;
+const HIGH_LANE: usize = P % LANES;
+const _: () = assert!(HIGH_LANE > 0 && P.div_ceil(LANES) + HIGH_ROW < ROWS);
 
 /// The word the transform computes on: two lanes where the DSP instructions are.
 #[cfg(pqfit_dsp)]
