@@ -29,6 +29,14 @@ pub fn fq_freeze(x: i32) -> i16 {
     (barrett_correct(y - quot * Q, Q) - Q12) as i16
 }
 
+/// x mod q, centred, for |x| <= q (the output of a Montgomery product): one
+/// conditional addition and one conditional subtraction, where [`fq_freeze`] needs
+/// a Barrett step.
+#[inline(always)]
+pub fn fq_centre(x: i32) -> i16 {
+    ct::sub_if_above(ct::add_if_negative(x, Q), Q12, Q) as i16
+}
+
 /// x mod 3, centred in {-1, 0, 1} (`F3_freeze`). Valid for |x| < 2^15 (every use
 /// is below (q-1)/2 in absolute value).
 #[inline(always)]
@@ -128,6 +136,13 @@ pub fn round3(a: &mut [i16]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn centring_matches_freezing() {
+        for x in -Q..=Q {
+            assert_eq!(fq_centre(x), fq_freeze(x), "{x}");
+        }
+    }
 
     #[test]
     fn freezes_match_euclidean() {

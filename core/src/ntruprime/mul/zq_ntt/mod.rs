@@ -15,7 +15,7 @@
 //! Montgomery product (R = 2^16), so the work space is 6 KiB where the exact integer
 //! transforms need 12 KiB, and no target needs a 64-bit product.
 
-use super::super::arith::fq_freeze;
+use super::super::arith::fq_centre;
 use super::super::{RqPoly, SmallPoly, P, Q};
 use super::RqMul;
 use crate::modarith;
@@ -288,7 +288,7 @@ fn fold<W: Word>(out: &mut RqPoly, rows: &[W::Row]) {
         }
         for (t, o) in chunk.iter_mut().enumerate() {
             let sum = low[t] as i32 + high[HIGH_LANE + t] as i32 + high[HIGH_LANE + t - 1] as i32;
-            *o = fq_freeze(mul(sum, SCALE));
+            *o = fq_centre(mul(sum, SCALE));
         }
     }
 }
