@@ -43,7 +43,9 @@ impl Word for u32 {
 
     #[inline(always)]
     fn row(lanes: &[i16; LANES]) -> Self::Row {
-        core::array::from_fn(|k| dsp::pack(lanes[2 * k], lanes.get(2 * k + 1).copied().unwrap_or(0)))
+        core::array::from_fn(|k| {
+            dsp::pack(lanes[2 * k], lanes.get(2 * k + 1).copied().unwrap_or(0))
+        })
     }
 
     #[inline(always)]
@@ -82,32 +84,33 @@ impl Word for u32 {
         reduce_pair(lo, hi)
     }
 
-    /// Each inner product is 9 dual multiply-accumulates. A window of `w` starts at
-    /// an even or an odd index, so `w` is packed both ways: `even[j]` = (w\[2j\],
-    /// w\[2j+1\]) and `odd[j]` = (w\[2j+1\], w\[2j+2\]). The zero high lane of `a`'s
+    /// Each inner product is 9 dual multiply-accumulates. Output t reads the window
+    /// of `w` from index 16 - t, even or odd, so `w` is packed both ways: `even[j]` =
+    /// (w\[2j\], w\[2j+1\]) and `odd[j]` = (w\[2j+1\], w\[2j+2\]). The zero high lane of `a`'s
     /// last word cancels the window's lane past the 17th.
     #[inline(always)]
     fn residue_product(a: &mut Self::Row, b: &Self::Row, z: i16) {
         let w: [i16; 2 * LANES] = wrapped_window(&Self::lanes(b), z);
         let even: [u32; LANES] = core::array::from_fn(|j| dsp::pack(w[2 * j], w[2 * j + 1]));
-        let odd: [u32; LANES - 1] =
-            core::array::from_fn(|j| dsp::pack(w[2 * j + 1], w[2 * j + 2]));
-        let x = *a;
-        let dot = |window: &[u32]| {
-            let sum = x
-                .iter()
-                .zip(window)
-                .fold(0, |acc, (&u, &v)| dsp::smlad(u, v, acc));
-            mont_reduce(sum) as i16
+        let odd: [u32; LANES - 1] = core::array::from_fn(|j| dsp::pack(w[2 * j + 1], w[2 * j + 2]));
+        // Outputs 16 - 2j and 14 - 2j read the windows from words j and j + 1 of
+        // `even` (15 - 2j and 13 - 2j: of `odd`), so one pass over a's words computes
+        // both, loading each window word once.
+        let dots = |packed: &[u32], j: usize| {
+            let (mut first, mut second) = (0, 0);
+            for (&u, w) in a.iter().zip(packed[j..j + PAIRS + 1].windows(2)) {
+                first = dsp::smlad(u, w[0], first);
+                second = dsp::smlad(u, w[1], second);
+            }
+            (mont_reduce(first) as i16, mont_reduce(second) as i16)
         };
-        // Output t reads the window from w[16 - t]: `even` for even t, `odd` for odd t.
         let mut out = [0; LANES];
-        for (o, window) in out.iter_mut().rev().step_by(2).zip(even.windows(PAIRS)) {
-            *o = dot(window);
+        for j in (0..PAIRS - 1).step_by(2) {
+            (out[16 - 2 * j], out[14 - 2 * j]) = dots(&even, j);
+            (out[15 - 2 * j], out[13 - 2 * j]) = dots(&odd, j);
         }
-        for (o, window) in out.iter_mut().rev().skip(1).step_by(2).zip(odd.windows(PAIRS)) {
-            *o = dot(window);
-        }
+        let last = a.iter().zip(&even[PAIRS - 1..]);
+        out[0] = mont_reduce(last.fold(0, |acc, (&u, &v)| dsp::smlad(u, v, acc))) as i16;
         *a = Self::row(&out);
     }
 }
