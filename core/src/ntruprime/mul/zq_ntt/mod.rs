@@ -173,12 +173,12 @@ fn stage<W: Word, const R: usize>(
                 let e = (step * l * s) % ROWS;
                 POW[if inverse { (ROWS - e) % ROWS } else { e }]
             });
-            let mut group = parts.each_mut().map(|part| part[s].as_mut());
-            for t in 0..group[0].len() {
-                let mut x: [W; R] = core::array::from_fn(|j| group[j][t]);
+            let mut group = parts.each_mut().map(|part| &mut part[s]);
+            for k in 0..W::WORDS {
+                let mut x: [W; R] = core::array::from_fn(|j| W::word(group[j], k));
                 butterfly(&mut x, &twiddles);
                 for (row, y) in group.iter_mut().zip(x) {
-                    row[t] = y;
+                    W::set_word(row, k, y);
                 }
             }
         }
@@ -231,8 +231,8 @@ const _: () = assert!(P <= HALF * LANES && STAGES[0].0 == 2);
 fn first_stage<W: Word>(rows: &mut [W::Row]) {
     let (low, high) = rows.split_at_mut(HALF);
     for ((x, y), &z) in low.iter().zip(high).zip(&POW) {
-        for (a, b) in x.as_ref().iter().zip(y.as_mut()) {
-            *b = a.mul(z);
+        for k in 0..W::WORDS {
+            W::set_word(y, k, W::word(x, k).mul(z));
         }
     }
 }
@@ -279,16 +279,15 @@ const SCALE: i16 = modarith::centre(
 /// [`HIGH_ROW`] into the next row.
 fn fold<W: Word>(out: &mut RqPoly, rows: &[W::Row]) {
     for (r, chunk) in out.chunks_mut(LANES).enumerate() {
-        let low = W::lanes(&rows[r]);
-        let mut high = [0; 2 * LANES];
-        high[..LANES].copy_from_slice(&W::lanes(&rows[r + HIGH_ROW]));
-        high[LANES..].copy_from_slice(&W::lanes(&rows[r + HIGH_ROW + 1]));
-        if r == 0 {
-            high[HIGH_LANE - 1] = 0;
-        }
+        let [low, next, after] = [r, r + HIGH_ROW, r + HIGH_ROW + 1].map(|i| W::lanes(&rows[i]));
+        let high = |i: usize| if i < LANES { next[i] } else { after[i - LANES] } as i32;
         for (t, o) in chunk.iter_mut().enumerate() {
-            let sum = low[t] as i32 + high[HIGH_LANE + t] as i32 + high[HIGH_LANE + t - 1] as i32;
-            *o = fq_centre(mul(sum, SCALE));
+            let below = if r == 0 && t == 0 {
+                0
+            } else {
+                high(HIGH_LANE - 1 + t)
+            };
+            *o = fq_centre(mul(low[t] as i32 + high(HIGH_LANE + t) + below, SCALE));
         }
     }
 }
@@ -302,7 +301,7 @@ const _: () = assert!(HIGH_LANE > 0 && P.div_ceil(LANES) + HIGH_ROW < ROWS);
 #[cfg(pqfit_dsp)]
 type Native = u32;
 #[cfg(not(pqfit_dsp))]
-type Native = i16;
+type Native = i32;
 
 /// A row of the native word.
 type Row = <Native as Word>::Row;
@@ -438,10 +437,10 @@ mod tests {
             let z = ROOT_AT[round % ROWS];
             let (pa, pb) = (u32::row(&a), u32::row(&b));
             let pairs = |f: &dyn Fn(u32, u32) -> u32| -> [i16; LANES] {
-                u32::lanes(&core::array::from_fn(|k| f(pa[k], pb[k])))
+                *u32::lanes(&core::array::from_fn(|k| f(pa[k], pb[k])))
             };
-            let lanes = |f: &dyn Fn(i16, i16) -> i16| -> [i16; LANES] {
-                core::array::from_fn(|t| f(a[t], b[t]))
+            let lanes = |f: &dyn Fn(i32, i32) -> i32| -> [i16; LANES] {
+                core::array::from_fn(|t| f(a[t] as i32, b[t] as i32) as i16)
             };
             assert_eq!(pairs(&|x, y| x.add(y)), lanes(&|x, y| x.add(y)));
             assert_eq!(pairs(&|x, y| x.sub(y)), lanes(&|x, y| x.sub(y)));
@@ -453,9 +452,9 @@ mod tests {
             );
             if round >= 2 {
                 let (mut one, mut two) = (a, pa);
-                i16::residue_product(&mut one, &b, z);
+                i32::residue_product(&mut one, &b, z);
                 u32::residue_product(&mut two, &pb, z);
-                assert_eq!(u32::lanes(&two), one, "round {round}");
+                assert_eq!(*u32::lanes(&two), one, "round {round}");
                 assert_eq!(dsp::hi(two[LANES / 2]), 0, "the spare lane stays zero");
             }
         }
@@ -494,7 +493,7 @@ mod tests {
 
     #[test]
     fn one_lane_transform_matches_definition() {
-        transform_matches_definition::<i16>();
+        transform_matches_definition::<i32>();
     }
 
     #[test]
@@ -523,8 +522,8 @@ mod tests {
             let (mut one, mut two) = ([0; P], [0; P]);
             let mut lanes = [[0i16; LANES]; ROWS];
             let mut rows = lanes;
-            load::<i16>(&mut lanes, a.iter().copied());
-            product::<i16>(&mut one, &b, &mut lanes, &mut rows);
+            load::<i32>(&mut lanes, a.iter().copied());
+            product::<i32>(&mut one, &b, &mut lanes, &mut rows);
             let mut pairs = [[0u32; LANES.div_ceil(2)]; ROWS];
             let mut rows = pairs;
             load::<u32>(&mut pairs, a.iter().copied());

@@ -9,6 +9,18 @@
 use super::word::{mont_reduce, wrapped_window, Word};
 use super::{LANES, Q, QINV};
 use crate::dsp;
+use core::ops::Deref;
+
+/// A row's lanes, unpacked.
+struct Unpacked([i16; LANES]);
+
+impl Deref for Unpacked {
+    type Target = [i16; LANES];
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
 
 /// Words of two lanes in a row.
 const PAIRS: usize = LANES.div_ceil(2);
@@ -40,6 +52,17 @@ fn low_lane(z: i16) -> u32 {
 impl Word for u32 {
     type Row = [u32; PAIRS];
     const ZERO: Self::Row = [0; PAIRS];
+    const WORDS: usize = PAIRS;
+
+    #[inline(always)]
+    fn word(row: &Self::Row, k: usize) -> Self {
+        row[k]
+    }
+
+    #[inline(always)]
+    fn set_word(row: &mut Self::Row, k: usize, x: Self) {
+        row[k] = x;
+    }
 
     #[inline(always)]
     fn row(lanes: &[i16; LANES]) -> Self::Row {
@@ -49,15 +72,15 @@ impl Word for u32 {
     }
 
     #[inline(always)]
-    fn lanes(row: &Self::Row) -> [i16; LANES] {
-        core::array::from_fn(|t| {
+    fn lanes(row: &Self::Row) -> impl Deref<Target = [i16; LANES]> + '_ {
+        Unpacked(core::array::from_fn(|t| {
             let word = row[t / 2];
             if t % 2 == 0 {
                 dsp::lo(word)
             } else {
                 dsp::hi(word)
             }
-        })
+        }))
     }
 
     #[inline(always)]

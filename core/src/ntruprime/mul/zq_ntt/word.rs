@@ -1,8 +1,10 @@
-//! What the transform computes on: a word of one lane (`i16`, every target) or of two
-//! (`u32`, the M4's DSP instructions, in [`super::pairs`]). The transform is written
-//! once over [`Word`]; a row of 17 lanes is 17 one-lane words or 9 two-lane words.
+//! What the transform computes on: a word of one lane (an `i32` in registers, an `i16`
+//! in the row: the targets without DSP instructions) or of two (`u32`, the M4's DSP
+//! instructions, in [`super::pairs`]). The transform is written once over [`Word`]; a
+//! row of 17 lanes is 17 one-lane words or 9 two-lane words.
 
 use super::{LANES, Q, QINV};
+use core::ops::Deref;
 use zeroize::Zeroize;
 
 /// x · 2^-16 mod q, of absolute value at most q for |x| <= 2^15 · q.
@@ -24,14 +26,22 @@ pub(super) fn mul(x: i32, z: i16) -> i32 {
 /// stages' docs), and every product is reduced by a Montgomery step.
 pub(super) trait Word: Copy {
     /// A row of [`LANES`] lanes in words of this kind (a lane left over is zero).
-    type Row: Copy + Zeroize + AsRef<[Self]> + AsMut<[Self]>;
+    type Row: Copy + Zeroize;
     /// The row of zeros (a constant, so that a work space of rows is zeroed in place).
     const ZERO: Self::Row;
+    /// Words in a row.
+    const WORDS: usize;
+
+    /// Word `k` of `row`.
+    fn word(row: &Self::Row, k: usize) -> Self;
+    /// Sets word `k` of `row` to `x`.
+    fn set_word(row: &mut Self::Row, k: usize, x: Self);
 
     /// The row holding `lanes`.
     fn row(lanes: &[i16; LANES]) -> Self::Row;
-    /// The lanes of `row`.
-    fn lanes(row: &Self::Row) -> [i16; LANES];
+    /// The lanes of `row`: the row itself where it is a row of lanes (a copy costs the
+    /// fold a third of its cycles on the M3), unpacked where it is not.
+    fn lanes(row: &Self::Row) -> impl Deref<Target = [i16; LANES]> + '_;
 
     /// `self + y`, lane by lane.
     fn add(self, y: Self) -> Self;
@@ -63,10 +73,22 @@ pub(super) fn wrapped_window<const N: usize>(b: &[i16; LANES], z: i16) -> [i16; 
     w
 }
 
-/// One lane to a word: the targets without DSP instructions.
-impl Word for i16 {
+/// One lane to a word: the targets without DSP instructions. Lanes are computed in
+/// 32 bits (no sign extension after each step) and kept in the row as `i16`.
+impl Word for i32 {
     type Row = [i16; LANES];
     const ZERO: Self::Row = [0; LANES];
+    const WORDS: usize = LANES;
+
+    #[inline(always)]
+    fn word(row: &Self::Row, k: usize) -> Self {
+        row[k] as i32
+    }
+
+    #[inline(always)]
+    fn set_word(row: &mut Self::Row, k: usize, x: Self) {
+        row[k] = x as i16;
+    }
 
     #[inline(always)]
     fn row(lanes: &[i16; LANES]) -> Self::Row {
@@ -74,28 +96,28 @@ impl Word for i16 {
     }
 
     #[inline(always)]
-    fn lanes(row: &Self::Row) -> [i16; LANES] {
-        *row
+    fn lanes(row: &Self::Row) -> impl Deref<Target = [i16; LANES]> + '_ {
+        row
     }
 
     #[inline(always)]
     fn add(self, y: Self) -> Self {
-        self.wrapping_add(y)
+        self + y
     }
 
     #[inline(always)]
     fn sub(self, y: Self) -> Self {
-        self.wrapping_sub(y)
+        self - y
     }
 
     #[inline(always)]
     fn mul(self, z: i16) -> Self {
-        mul(self as i32, z) as i16
+        mul(self, z)
     }
 
     #[inline(always)]
     fn mul_add(self, c: i16, y: Self, d: i16) -> Self {
-        mont_reduce(self as i32 * c as i32 + y as i32 * d as i32) as i16
+        mont_reduce(self * c as i32 + y * d as i32)
     }
 
     /// Output t is Σ_u a_u b'_(t-u), where b'_k = b_k for k >= 0 and z·b_(k+17) for
