@@ -80,6 +80,18 @@ instruction!(
 );
 
 instruction!(
+    /// The high 32 bits of the 48-bit x · lo(y), x signed (SMULWB).
+    smulwb(x: u32, y: u32) -> i32 = "smulwb {out}, {x}, {y}",
+    ((x as i32 as i64 * lo(y) as i64) >> 16) as i32
+);
+
+instruction!(
+    /// The high 32 bits of the 48-bit x · hi(y), x signed (SMULWT).
+    smulwt(x: u32, y: u32) -> i32 = "smulwt {out}, {x}, {y}",
+    ((x as i32 as i64 * hi(y) as i64) >> 16) as i32
+);
+
+instruction!(
     /// `acc` + lo(x) · lo(y) (SMLABB). The caller keeps the sum within `i32`.
     smlabb(x: u32, y: u32, acc: i32) -> i32 = "smlabb {out}, {x}, {y}, {acc}",
     acc.wrapping_add(lo(x) as i32 * lo(y) as i32)
@@ -147,6 +159,11 @@ mod tests {
                 assert_eq!(smlatb(x, x, -5), b32 * a32 - 5);
                 assert_eq!(smlabt(x, x, 3), 3 + a32 * b32);
                 assert_eq!(pkhtb(x, y), pack(a, b));
+                for w in [0x8000_0001u32, 0x7fff_ffff, 0x1234_5678, 0xffff_ffff] {
+                    let wide = w as i32 as i64;
+                    assert_eq!(smulwb(w, x) as i64, wide * a as i64 >> 16);
+                    assert_eq!(smulwt(w, x) as i64, wide * b as i64 >> 16);
+                }
             }
         }
     }

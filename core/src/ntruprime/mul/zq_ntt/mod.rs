@@ -19,7 +19,7 @@ use super::super::arith::fq_centre;
 use super::super::{RqPoly, SmallPoly, P, Q};
 use super::RqMul;
 use crate::modarith;
-use word::{mul, Word};
+use word::{mul, twiddle, Word};
 use zeroize::Zeroize;
 
 mod pairs;
@@ -59,6 +59,17 @@ const POW: [i16; ROWS] = {
     out
 };
 
+/// ω^e as a [`twiddle`], for e in 0..90.
+const TWIDDLE: [u32; ROWS] = {
+    let mut out = [0; ROWS];
+    let mut e = 0;
+    while e < ROWS {
+        out[e] = twiddle(pow_mod(OMEGA, e as u64));
+        e += 1;
+    }
+    out
+};
+
 /// The forward stages: (radix, length of the blocks it splits). A stage of radix r
 /// on blocks of length n = r·m leaves in rows ℓm..(ℓ+1)m of each block the
 /// sub-block whose later DFT gives the block's frequencies ≡ ℓ mod r.
@@ -91,7 +102,7 @@ const ROOT_AT: [i16; ROWS] = {
 /// As 1 + w + w² = 0, y_1 = x_0 - x_2 + w (x_1 - x_2) and y_2 = x_0 - x_1 - w (x_1 - x_2):
 /// one multiplication. Outputs are within 3q for inputs within q.
 #[inline(always)]
-fn dft3<W: Word>(x: &mut [W; 3], w: i16) {
+fn dft3<W: Word>(x: &mut [W; 3], w: u32) {
     let t = x[1].sub(x[2]).mul(w);
     let [x0, x1, x2] = *x;
     *x = [x0.add(x1).add(x2), x0.sub(x2).add(t), x0.sub(x1).sub(t)];
@@ -146,8 +157,8 @@ impl Dft5 {
     }
 }
 
-const W3: i16 = POW[30];
-const W3_INV: i16 = POW[60];
+const W3: u32 = TWIDDLE[30];
+const W3_INV: u32 = TWIDDLE[60];
 const DFT5: Dft5 = Dft5::new(false);
 const DFT5_INV: Dft5 = Dft5::new(true);
 
@@ -160,7 +171,7 @@ fn stage<W: Word, const R: usize>(
     rows: &mut [W::Row],
     len: usize,
     inverse: bool,
-    butterfly: impl Fn(&mut [W; R], &[i16; R]),
+    butterfly: impl Fn(&mut [W; R], &[u32; R]),
 ) {
     let m = len / R;
     let step = ROWS / len;
@@ -169,9 +180,9 @@ fn stage<W: Word, const R: usize>(
         let mut parts: [&mut [W::Row]; R] =
             core::array::from_fn(|_| parts.next().unwrap_or(&mut []));
         for s in 0..m {
-            let twiddles: [i16; R] = core::array::from_fn(|l| {
+            let twiddles: [u32; R] = core::array::from_fn(|l| {
                 let e = (step * l * s) % ROWS;
-                POW[if inverse { (ROWS - e) % ROWS } else { e }]
+                TWIDDLE[if inverse { (ROWS - e) % ROWS } else { e }]
             });
             let mut group = parts.each_mut().map(|part| &mut part[s]);
             for k in 0..W::WORDS {
@@ -230,7 +241,7 @@ const _: () = assert!(P <= HALF * LANES && STAGES[0].0 == 2);
 /// stays and row s + 45 becomes its copy times ω^s, half the multiplications.
 fn first_stage<W: Word>(rows: &mut [W::Row]) {
     let (low, high) = rows.split_at_mut(HALF);
-    for ((x, y), &z) in low.iter().zip(high).zip(&POW) {
+    for ((x, y), &z) in low.iter().zip(high).zip(&TWIDDLE) {
         for k in 0..W::WORDS {
             W::set_word(y, k, W::word(x, k).mul(z));
         }
@@ -239,7 +250,8 @@ fn first_stage<W: Word>(rows: &mut [W::Row]) {
 
 /// The forward transform of an operand in the low [`HALF`] rows (the high ones are
 /// ignored): row j' of the result is the residue modulo x^17 - ω^j for the j of
-/// [`ROOT_AT`]\[j'\], lanes within q. Inputs within q.
+/// [`ROOT_AT`]\[j'\], lanes within (q-1)/2 (every stage ends in twiddle products).
+/// Inputs within q.
 fn ntt<W: Word>(rows: &mut [W::Row]) {
     first_stage::<W>(rows);
     forward_stage::<W, 3>(rows, STAGES[1].1, |x| dft3(x, W3));
@@ -248,9 +260,11 @@ fn ntt<W: Word>(rows: &mut [W::Row]) {
 }
 
 /// The inverse transform, times 90: the stages of [`ntt`] undone in reverse order.
-/// Inputs below 2^15 in absolute value; outputs within 2q.
+/// Inputs within q (the residue products'); outputs within 2q. The radix-5 stage's
+/// twiddles are all 1 (its blocks are its groups), and its inputs are already within
+/// q, so it is the DFT alone.
 fn inv_ntt<W: Word>(rows: &mut [W::Row]) {
-    inverse_stage::<W, 5>(rows, STAGES[3].1, |x| DFT5_INV.apply(x));
+    stage::<W, 5>(rows, STAGES[3].1, true, |x, _| DFT5_INV.apply(x));
     inverse_stage::<W, 3>(rows, STAGES[2].1, |x| dft3(x, W3_INV));
     inverse_stage::<W, 3>(rows, STAGES[1].1, |x| dft3(x, W3_INV));
     inverse_stage::<W, 2>(rows, STAGES[0].1, dft2);
@@ -391,6 +405,20 @@ mod tests {
         }
     }
 
+    /// Plantard's twiddle product is exact and centred for every twiddle and every
+    /// `i16` input.
+    #[test]
+    fn twiddle_products_are_exact_and_centred() {
+        for (e, &z) in TWIDDLE.iter().enumerate() {
+            let w = pow_mod(OMEGA, e as u64) as i64;
+            for x in i16::MIN..=i16::MAX {
+                let r = word::twiddle_mul(x as i32, z);
+                assert!(r.abs() <= (Q - 1) / 2, "{x} {e}");
+                assert_eq!((r as i64 - x as i64 * w).rem_euclid(Q as i64), 0, "{x} {e}");
+            }
+        }
+    }
+
     #[test]
     fn reductions_stay_in_range() {
         for x in (-(1 << 15) * Q..=(1 << 15) * Q).step_by(997) {
@@ -429,6 +457,8 @@ mod tests {
                 0 => ([q; LANES], [-q; LANES]),
                 1 => ([-q; LANES], [-q; LANES]),
                 2 => ([2 * q; LANES], [-2 * q; LANES]),
+                3 => ([(q - 1) / 2; LANES], [(q - 1) / 2; LANES]),
+                4 => ([(1 - q) / 2; LANES], [(q - 1) / 2; LANES]),
                 _ => (
                     core::array::from_fn(|_| next()),
                     core::array::from_fn(|_| next()),
@@ -444,7 +474,8 @@ mod tests {
             };
             assert_eq!(pairs(&|x, y| x.add(y)), lanes(&|x, y| x.add(y)));
             assert_eq!(pairs(&|x, y| x.sub(y)), lanes(&|x, y| x.sub(y)));
-            assert_eq!(pairs(&|x, _| x.mul(z)), lanes(&|x, _| x.mul(z)));
+            let w = TWIDDLE[round % ROWS];
+            assert_eq!(pairs(&|x, _| x.mul(w)), lanes(&|x, _| x.mul(w)));
             let (c, d) = (DFT5.c1, -DFT5.e2);
             assert_eq!(
                 pairs(&|x, y| x.mul_add(c, y, d)),
@@ -455,6 +486,10 @@ mod tests {
                 i32::residue_product(&mut one, &b, z);
                 u32::residue_product(&mut two, &pb, z);
                 assert_eq!(*u32::lanes(&two), one, "round {round}");
+                if round >= 3 {
+                    // Inputs within (q-1)/2 give what the inverse transform takes.
+                    assert!(one.iter().all(|x| x.abs() < q), "round {round}");
+                }
                 assert_eq!(dsp::hi(two[LANES / 2]), 0, "the spare lane stays zero");
             }
         }

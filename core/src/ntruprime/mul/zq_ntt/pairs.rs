@@ -6,7 +6,7 @@
 //! runs on `dsp`'s portable equivalents, which the tests compare with one lane to a
 //! word.
 
-use super::word::{mont_reduce, wrapped_window, Word};
+use super::word::{mont_reduce, wrapped_window, Word, TWIDDLE_OFFSET};
 use super::{LANES, Q, QINV};
 use crate::dsp;
 use core::ops::Deref;
@@ -93,10 +93,15 @@ impl Word for u32 {
         dsp::ssub16(self, y)
     }
 
+    /// [`twiddle_mul`](super::word::twiddle_mul) in each lane: SMULWx leaves t in the
+    /// low half of its result, SMLABB makes t·q + c, and PKHTB packs the high halves.
     #[inline(always)]
-    fn mul(self, z: i16) -> Self {
-        let z = low_lane(z);
-        reduce_pair(dsp::smulbb(self, z), dsp::smultb(self, z))
+    fn mul(self, z: u32) -> Self {
+        let reduce = |t: i32| dsp::smlabb(t as u32, Q as u32, TWIDDLE_OFFSET);
+        dsp::pkhtb(
+            reduce(dsp::smulwt(z, self)) as u32,
+            reduce(dsp::smulwb(z, self)) as u32,
+        )
     }
 
     #[inline(always)]

@@ -4,6 +4,7 @@
 //! row of 17 lanes is 17 one-lane words or 9 two-lane words.
 
 use super::{LANES, Q, QINV};
+use crate::modarith;
 use core::ops::Deref;
 use zeroize::Zeroize;
 
@@ -19,6 +20,31 @@ pub(super) fn mont_reduce(x: i32) -> i32 {
 #[inline(always)]
 pub(super) fn mul(x: i32, z: i16) -> i32 {
     mont_reduce(x * z as i32)
+}
+
+/// The twiddle of ω^e for [`twiddle_mul`]: b · q^-1 mod 2^32 for the centred b ≡
+/// -w · 2^32 (mod q), `w` = ω^e mod q.
+pub(super) const fn twiddle(w: u64) -> u32 {
+    let q = Q as u64;
+    let b = modarith::centre(((q - w % q) << 32) as i64 % Q as i64, Q as i64);
+    (b as i32 as u32).wrapping_mul(modarith::inv_mod_2_32(Q as u32))
+}
+
+/// [`twiddle`]'s offset: any c with c / 2^16 in [0.09, 0.98) makes the floor below
+/// exact; 4q / 2^16 = 0.28.
+pub(super) const TWIDDLE_OFFSET: i32 = 4 * Q;
+
+/// x · w mod q for `z` = [`twiddle`]\(w\), Plantard's reduction: one 32-bit product
+/// and one 16 × 16, within (q-1)/2 for every `i16` x.
+///
+/// With P = x z mod 2^32 (signed), Pq ≡ x b (mod 2^32), so m = (Pq - xb) / 2^32 is an
+/// integer ≡ x w (mod q), within (q-1)/2 as |P| <= 2^31 and |xb| < 2^32 / 57.
+/// t = ⌊P / 2^16⌋ gives ⌊(tq + c) / 2^16⌋ = ⌊m + xb/2^32 - (P mod 2^16) q / 2^32 +
+/// c/2^16⌋, and the three fractions sum to within [0, 1): the result is m.
+#[inline(always)]
+pub(super) fn twiddle_mul(x: i32, z: u32) -> i32 {
+    let t = (x as u32).wrapping_mul(z) as i32 >> 16;
+    (t * Q + TWIDDLE_OFFSET) >> 16
 }
 
 /// Lane-wise arithmetic modulo q on one or more 16-bit lanes. Every lane is an
@@ -47,14 +73,16 @@ pub(super) trait Word: Copy {
     fn add(self, y: Self) -> Self;
     /// `self - y`, lane by lane.
     fn sub(self, y: Self) -> Self;
-    /// `self · z · 2^-16` mod q, lane by lane, within q (`z` within q/2).
-    fn mul(self, z: i16) -> Self;
+    /// `self · w` mod q for `z` = [`twiddle`]\(w\), lane by lane, within (q-1)/2.
+    fn mul(self, z: u32) -> Self;
     /// `(self · c + y · d) · 2^-16` mod q, lane by lane, within q: for |self|, |y|
     /// <= 2q and |c|, |d| <= q/2 the sum stays within 2q² < 2^15 q.
     fn mul_add(self, c: i16, y: Self, d: i16) -> Self;
 
-    /// a · b · 2^-16 modulo x^17 - z (`z` in Montgomery form), into `a`, lanes within
-    /// 2^14 for inputs within q.
+    /// a · b · 2^-16 modulo x^17 - z (`z` in Montgomery form), into `a`. For inputs
+    /// within (q-1)/2 (the forward transform's) the wrapped lanes z·b are within
+    /// 0.52q, a sum within 17 · 0.26q² < 0.31 · 2^16 q, and the lanes within 0.31q +
+    /// q/2 < q.
     fn residue_product(a: &mut Self::Row, b: &Self::Row, z: i16);
 }
 
@@ -111,8 +139,8 @@ impl Word for i32 {
     }
 
     #[inline(always)]
-    fn mul(self, z: i16) -> Self {
-        mul(self, z)
+    fn mul(self, z: u32) -> Self {
+        twiddle_mul(self, z)
     }
 
     #[inline(always)]
