@@ -161,8 +161,8 @@ mod tests {
                 assert_eq!(pkhtb(x, y), pack(a, b));
                 for w in [0x8000_0001u32, 0x7fff_ffff, 0x1234_5678, 0xffff_ffff] {
                     let wide = w as i32 as i64;
-                    assert_eq!(smulwb(w, x) as i64, wide * a as i64 >> 16);
-                    assert_eq!(smulwt(w, x) as i64, wide * b as i64 >> 16);
+                    assert_eq!(smulwb(w, x) as i64, (wide * a as i64) >> 16);
+                    assert_eq!(smulwt(w, x) as i64, (wide * b as i64) >> 16);
                 }
             }
         }
