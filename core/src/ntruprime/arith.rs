@@ -37,6 +37,18 @@ pub fn fq_centre(x: i32) -> i16 {
     ct::sub_if_above(ct::add_if_negative(x, Q), Q12, Q) as i16
 }
 
+/// `F3_freeze(Fq_freeze(3x))` for a frozen x (|x| <= (q-1)/2), decryption's e from
+/// c·f: 3x is within 3(q-1)/2, so `Fq_freeze(3x)` is 3x - q when 3x > (q-1)/2,
+/// 3x + q when 3x < -(q-1)/2 and 3x otherwise, which are -1, 1 and 0 mod 3 (q ≡ 1
+/// mod 3). As (q-1)/2 = 3 · 765, that is two comparisons of x with ±765.
+#[inline(always)]
+pub fn f3_of_triple(x: i16) -> i8 {
+    const T: i32 = Q12 / 3;
+    (ct::neg_mask(T - x as i32) - ct::neg_mask(x as i32 + T)) as i8
+}
+
+const _: () = assert!(Q12 % 3 == 0 && Q % 3 == 1);
+
 /// x mod 3, centred in {-1, 0, 1} (`F3_freeze`). Valid for |x| < 2^15 (every use
 /// is below (q-1)/2 in absolute value).
 #[inline(always)]
@@ -136,6 +148,14 @@ pub fn round3(a: &mut [i16]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn f3_of_triple_matches_the_freezes() {
+        for x in -Q12..=Q12 {
+            let want = f3_freeze(fq_freeze(3 * x) as i32);
+            assert_eq!(f3_of_triple(x as i16), want, "{x}");
+        }
+    }
 
     #[test]
     fn centring_matches_freezing() {

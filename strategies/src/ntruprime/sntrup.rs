@@ -8,7 +8,7 @@ use super::{
 use crate::Error;
 use core::marker::PhantomData;
 use pqfit_core::ct;
-use pqfit_core::ntruprime::arith::{f3_freeze, fq_freeze, nonzero_mask, round3};
+use pqfit_core::ntruprime::arith::{f3_freeze, f3_of_triple, nonzero_mask, round3};
 use pqfit_core::ntruprime::encode::{
     rounded_decode, rounded_encode, rq_decode, rq_encode, small_decode, small_encode,
 };
@@ -330,13 +330,14 @@ impl<M: RqMul> Sntrup761<M> {
         // exact in Z_q (|coefficients| <= 2p < (q-1)/2), so reducing it mod 3 gives
         // the product in R/3.
         for x in e.iter_mut() {
-            *x = f3_freeze(fq_freeze(3 * *x as i32) as i32) as i16;
+            *x = f3_of_triple(*x) as i16;
         }
         small_decode(&mut small, arr(&sk[SK_V..SK_PK]));
         // A malformed key may hold a field 3 (coefficient 2); R3_mult works mod 3, so
-        // bring v to {-1, 0, 1} (2 = -1 mod 3), keeping e·v exact in Z_q.
+        // bring v to {-1, 0, 1} (2 = -1 mod 3), keeping e·v exact in Z_q. Of
+        // Small_decode's -1, 0, 1 and 2, (x + 2) >> 2 is 1 for 2 alone.
         for x in small.iter_mut() {
-            *x = f3_freeze(*x as i32);
+            *x -= 3 * ((*x + 2) >> 2);
         }
         M::mul_small_in_place(&mut e, &small, scratch);
         let mut weight = 0i32;

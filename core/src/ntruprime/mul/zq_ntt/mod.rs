@@ -15,11 +15,10 @@
 //! Montgomery product (R = 2^16), so the work space is 6 KiB where the exact integer
 //! transforms need 12 KiB, and no target needs a 64-bit product.
 
-use super::super::arith::fq_centre;
 use super::super::{RqPoly, SmallPoly, P, Q};
 use super::RqMul;
 use crate::modarith;
-use word::{mul, twiddle, Word};
+use word::{twiddle, twiddle_mul, Word};
 use zeroize::Zeroize;
 
 mod pairs;
@@ -272,44 +271,52 @@ fn inv_ntt<W: Word>(rows: &mut [W::Row]) {
 
 /// The low [`HALF`] rows hold the coefficients of `coeffs` (17 to a row, the rest
 /// zero); [`ntt`] fills the high ones.
-fn load<W: Word>(rows: &mut [W::Row], mut coeffs: impl Iterator<Item = i16>) {
-    for row in &mut rows[..HALF] {
-        *row = W::row(&core::array::from_fn(|_| coeffs.next().unwrap_or(0)));
+fn load<W: Word, T: Copy + Into<i16>>(rows: &mut [W::Row], coeffs: &[T; P]) {
+    for (row, chunk) in rows[..HALF].iter_mut().zip(coeffs.chunks(LANES)) {
+        *row = W::row(&core::array::from_fn(|t| {
+            chunk.get(t).map_or(0, |&c| c.into())
+        }));
     }
 }
 
-/// R² / 90 mod q: [`mul`] by it (which divides by R) turns the inverse transform's
-/// 90 · c · R^-1 into c.
-const SCALE: i16 = modarith::centre(
-    (R_MOD * R_MOD % Q as u64 * pow_mod(ROWS as u64, Q as u64 - 2) % Q as u64) as i64,
-    Q as i64,
-) as i16;
+const _: () = assert!(P.div_ceil(LANES) == HALF);
+
+/// R / 90 mod q as a [`twiddle`]: the inverse transform leaves 90 · c · R^-1 (the
+/// residue products end in a Montgomery step), and a twiddle product by this gives c,
+/// centred.
+const SCALE: u32 = twiddle(R_MOD * pow_mod(ROWS as u64, Q as u64 - 2) % Q as u64);
 
 /// `out` = c mod x^p - x - 1, scaled by [`SCALE`] and frozen, for the product c
-/// that [`inv_ntt`] left in `rows` (lanes within 2q): as x^p = x + 1, coefficient k
-/// is c_k + c_(p+k) + c_(p+k-1) (c_(2p-1) is zero modulo q, and c_(p-1) is not a
-/// high coefficient for k = 0). Coefficient 17r + t is lane t of row r, so for
-/// coefficients in row r the high ones run from lane [`HIGH_LANE`] - 1 of row r +
-/// [`HIGH_ROW`] into the next row.
-fn fold<W: Word>(out: &mut RqPoly, rows: &[W::Row]) {
-    for (r, chunk) in out.chunks_mut(LANES).enumerate() {
-        let [low, next, after] = [r, r + HIGH_ROW, r + HIGH_ROW + 1].map(|i| W::lanes(&rows[i]));
-        let high = |i: usize| if i < LANES { next[i] } else { after[i - LANES] } as i32;
-        for (t, o) in chunk.iter_mut().enumerate() {
-            let below = if r == 0 && t == 0 {
-                0
-            } else {
-                high(HIGH_LANE - 1 + t)
-            };
-            *o = fq_centre(mul(low[t] as i32 + high(HIGH_LANE + t) + below, SCALE));
+/// that [`inv_ntt`] left in `rows` (lanes within 2q; `spare` is work space): as
+/// x^p = x + 1, coefficient k is c_k + c_(p+k-1) + c_(p+k), except that c_(p-1) is
+/// not a high coefficient for k = 0 (c_(2p-1) is zero modulo q). The sums are within
+/// 6q < 2^15, and the twiddle product freezes them.
+fn fold<W: Word>(out: &mut RqPoly, rows: &[W::Row], spare: &mut [W::Row]) {
+    let c = W::sequence(rows, spare);
+    let word = |i: usize| -> W { c[i].into() };
+    // Word j of the sequence holds coefficients from j · PER_WORD; p - 1 starts a word.
+    let high = (P - 1) / W::PER_WORD;
+    let folded = |j: usize| {
+        let (x, y) = (word(high + j), word(high + j + 1));
+        word(j).add(x).add(x.next_lane(y)).mul(SCALE)
+    };
+    // Whole words, then the lanes of the last one (p is odd).
+    let mut chunks = out.chunks_exact_mut(W::PER_WORD);
+    for (j, chunk) in (&mut chunks).enumerate() {
+        let sum = folded(j);
+        for (i, o) in chunk.iter_mut().enumerate() {
+            *o = sum.lane(i);
         }
     }
+    let last = folded(P / W::PER_WORD);
+    for (i, o) in chunks.into_remainder().iter_mut().enumerate() {
+        *o = last.lane(i);
+    }
+    let lane = |i: usize| word(i / W::PER_WORD).lane(i % W::PER_WORD) as i32;
+    out[0] = twiddle_mul(lane(0) + lane(P), SCALE) as i16;
 }
 
-/// Coefficient p's row and lane.
-const HIGH_ROW: usize = P / LANES;
-const HIGH_LANE: usize = P % LANES;
-const _: () = assert!(HIGH_LANE > 0 && P.div_ceil(LANES) + HIGH_ROW < ROWS);
+const _: () = assert!((P - 1) % 2 == 0 && 2 * P < ROWS * LANES);
 
 /// The word the transform computes on: two lanes where the DSP instructions are.
 #[cfg(pqfit_dsp)]
@@ -362,27 +369,30 @@ impl RqMul for ZqNtt {
     const NAME: &'static str = "zq-ntt";
 
     fn mul_small(out: &mut RqPoly, a: &RqPoly, b: &SmallPoly, s: &mut ZqNttScratch) {
-        load::<Native>(&mut s.a, a.iter().copied());
+        load::<Native, _>(&mut s.a, a);
         product::<Native>(out, b, &mut s.a, &mut s.b);
     }
 
     fn mul_small_in_place(a: &mut RqPoly, b: &SmallPoly, s: &mut ZqNttScratch) {
-        load::<Native>(&mut s.a, a.iter().copied());
+        load::<Native, _>(&mut s.a, a);
         product::<Native>(a, b, &mut s.a, &mut s.b);
     }
 }
 
-/// `out` = (the operand loaded in `a`) · `b`, with `rows` as the second operand's
-/// work space: the body of [`ZqNtt`]'s product.
-fn product<W: Word>(out: &mut RqPoly, b: &SmallPoly, a: &mut [W::Row], rows: &mut [W::Row]) {
-    load::<W>(rows, b.iter().map(|&x| x as i16));
-    ntt::<W>(a);
-    ntt::<W>(rows);
+fn residues<W: Word>(a: &mut [W::Row], rows: &[W::Row]) {
     for ((x, y), &z) in a.iter_mut().zip(rows.iter()).zip(&ROOT_AT) {
         W::residue_product(x, y, z);
     }
+}
+/// `out` = (the operand loaded in `a`) · `b`, with `rows` as the second operand's
+/// work space: the body of [`ZqNtt`]'s product.
+fn product<W: Word>(out: &mut RqPoly, b: &SmallPoly, a: &mut [W::Row], rows: &mut [W::Row]) {
+    load::<W, _>(rows, b);
+    ntt::<W>(a);
+    ntt::<W>(rows);
+    residues::<W>(a, rows);
     inv_ntt::<W>(a);
-    fold::<W>(out, a);
+    fold::<W>(out, a, rows);
 }
 
 #[cfg(test)]
@@ -467,7 +477,7 @@ mod tests {
             let z = ROOT_AT[round % ROWS];
             let (pa, pb) = (u32::row(&a), u32::row(&b));
             let pairs = |f: &dyn Fn(u32, u32) -> u32| -> [i16; LANES] {
-                *u32::lanes(&core::array::from_fn(|k| f(pa[k], pb[k])))
+                u32::lanes(&core::array::from_fn(|k| f(pa[k], pb[k])))
             };
             let lanes = |f: &dyn Fn(i32, i32) -> i32| -> [i16; LANES] {
                 core::array::from_fn(|t| f(a[t] as i32, b[t] as i32) as i16)
@@ -485,7 +495,7 @@ mod tests {
                 let (mut one, mut two) = (a, pa);
                 i32::residue_product(&mut one, &b, z);
                 u32::residue_product(&mut two, &pb, z);
-                assert_eq!(*u32::lanes(&two), one, "round {round}");
+                assert_eq!(u32::lanes(&two), one, "round {round}");
                 if round >= 3 {
                     // Inputs within (q-1)/2 give what the inverse transform takes.
                     assert!(one.iter().all(|x| x.abs() < q), "round {round}");
@@ -557,11 +567,11 @@ mod tests {
             let (mut one, mut two) = ([0; P], [0; P]);
             let mut lanes = [[0i16; LANES]; ROWS];
             let mut rows = lanes;
-            load::<i32>(&mut lanes, a.iter().copied());
+            load::<i32, _>(&mut lanes, &a);
             product::<i32>(&mut one, &b, &mut lanes, &mut rows);
             let mut pairs = [[0u32; LANES.div_ceil(2)]; ROWS];
             let mut rows = pairs;
-            load::<u32>(&mut pairs, a.iter().copied());
+            load::<u32, _>(&mut pairs, &a);
             product::<u32>(&mut two, &b, &mut pairs, &mut rows);
             assert_eq!(one, two, "round {round}");
             assert!(one.iter().any(|&x| x != 0));

@@ -6,21 +6,9 @@
 //! runs on `dsp`'s portable equivalents, which the tests compare with one lane to a
 //! word.
 
-use super::word::{mont_reduce, wrapped_window, Word, TWIDDLE_OFFSET};
+use super::word::{mont_reduce, Word, TWIDDLE_OFFSET};
 use super::{LANES, Q, QINV};
 use crate::dsp;
-use core::ops::Deref;
-
-/// A row's lanes, unpacked.
-struct Unpacked([i16; LANES]);
-
-impl Deref for Unpacked {
-    type Target = [i16; LANES];
-
-    fn deref(&self) -> &Self::Target {
-        &self.0
-    }
-}
 
 /// Words of two lanes in a row.
 const PAIRS: usize = LANES.div_ceil(2);
@@ -49,6 +37,17 @@ fn low_lane(z: i16) -> u32 {
     z as u16 as u32
 }
 
+/// Both lanes' Montgomery products by `z` (the scalar [`mul`](super::word::mul) in
+/// each lane).
+#[inline(always)]
+fn scale(x: u32, z: i16) -> u32 {
+    let z = low_lane(z);
+    reduce_pair(dsp::smulbb(x, z), dsp::smultb(x, z))
+}
+
+/// The last word of a row: one lane and the zero spare lane.
+const LAST: usize = PAIRS - 1;
+
 impl Word for u32 {
     type Row = [u32; PAIRS];
     const ZERO: Self::Row = [0; PAIRS];
@@ -71,16 +70,39 @@ impl Word for u32 {
         })
     }
 
+    #[cfg(test)]
+    fn lanes(row: &Self::Row) -> [i16; LANES] {
+        core::array::from_fn(|t| row[t / 2].lane(t % 2))
+    }
+
+    const PER_WORD: usize = 2;
+    type Stored = u32;
+
+    /// An even row ends in a word with one lane, so the odd row after it is shifted
+    /// by one lane: its first lane fills that word, and each later word of the
+    /// sequence is the high lane of one of its words and the low lane of the next.
     #[inline(always)]
-    fn lanes(row: &Self::Row) -> impl Deref<Target = [i16; LANES]> + '_ {
-        Unpacked(core::array::from_fn(|t| {
-            let word = row[t / 2];
-            if t % 2 == 0 {
-                dsp::lo(word)
-            } else {
-                dsp::hi(word)
+    fn sequence<'a>(rows: &'a [Self::Row], spare: &'a mut [Self::Row]) -> &'a [u32] {
+        let sequence = spare.as_flattened_mut();
+        for (two, out) in rows.chunks_exact(2).zip(sequence.chunks_exact_mut(LANES)) {
+            let (even, odd) = out.split_at_mut(PAIRS);
+            even.copy_from_slice(&two[0]);
+            even[LAST] |= two[1][0] << 16;
+            for (o, w) in odd.iter_mut().zip(two[1].windows(2)) {
+                *o = w[0].next_lane(w[1]);
             }
-        }))
+        }
+        &sequence[..rows.len() / 2 * LANES]
+    }
+
+    #[inline(always)]
+    fn next_lane(self, next: Self) -> Self {
+        (self >> 16) | (next << 16)
+    }
+
+    #[inline(always)]
+    fn lane(self, i: usize) -> i16 {
+        (self >> (16 * i)) as i16
     }
 
     #[inline(always)]
@@ -113,14 +135,27 @@ impl Word for u32 {
     }
 
     /// Each inner product is 9 dual multiply-accumulates. Output t reads the window
-    /// of `w` from index 16 - t, even or odd, so `w` is packed both ways: `even[j]` =
-    /// (w\[2j\], w\[2j+1\]) and `odd[j]` = (w\[2j+1\], w\[2j+2\]). The zero high lane of `a`'s
-    /// last word cancels the window's lane past the 17th.
+    /// w of [`wrapped_window`](super::word::wrapped_window) from index 16 - t, even or
+    /// odd, so it is packed both ways: `even[j]` = (w\[2j\], w\[2j+1\]) and `odd[j]` =
+    /// (w\[2j+1\], w\[2j+2\]). The zero high lane of `a`'s last word cancels the
+    /// window's lane past the 17th.
     #[inline(always)]
     fn residue_product(a: &mut Self::Row, b: &Self::Row, z: i16) {
-        let w: [i16; 2 * LANES] = wrapped_window(&Self::lanes(b), z);
-        let even: [u32; LANES] = core::array::from_fn(|j| dsp::pack(w[2 * j], w[2 * j + 1]));
-        let odd: [u32; LANES - 1] = core::array::from_fn(|j| dsp::pack(w[2 * j + 1], w[2 * j + 2]));
+        // w read backwards is u = (0, z·b_1, ..., z·b_16, b_0, ..., b_16), and u
+        // packs from b's words: w[m] = u_(33-m).
+        let zb = b.map(|x| scale(x, z));
+        let mut u = [0; LANES];
+        u[..LAST].copy_from_slice(&zb[..LAST]);
+        u[0] &= 0xffff_0000;
+        // zb's last high lane is b's zero spare lane.
+        u[LAST] = zb[LAST] | b[0] << 16;
+        for (x, w) in u[PAIRS..].iter_mut().zip(b.windows(2)) {
+            *x = w[0].next_lane(w[1]);
+        }
+        let top = LANES - 1;
+        let even: [u32; LANES] = core::array::from_fn(|j| u[top - j].rotate_right(16));
+        let odd: [u32; LANES - 1] =
+            core::array::from_fn(|j| (u[top - j] & 0xffff) | (u[top - 1 - j] & 0xffff_0000));
         // Outputs 16 - 2j and 14 - 2j read the windows from words j and j + 1 of
         // `even` (15 - 2j and 13 - 2j: of `odd`), so one pass over a's words computes
         // both, loading each window word once.
@@ -137,7 +172,7 @@ impl Word for u32 {
             (out[16 - 2 * j], out[14 - 2 * j]) = dots(&even, j);
             (out[15 - 2 * j], out[13 - 2 * j]) = dots(&odd, j);
         }
-        let last = a.iter().zip(&even[PAIRS - 1..]);
+        let last = a.iter().zip(&even[LAST..]);
         out[0] = mont_reduce(last.fold(0, |acc, (&u, &v)| dsp::smlad(u, v, acc))) as i16;
         *a = Self::row(&out);
     }

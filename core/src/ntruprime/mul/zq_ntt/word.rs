@@ -5,7 +5,6 @@
 
 use super::{LANES, Q, QINV};
 use crate::modarith;
-use core::ops::Deref;
 use zeroize::Zeroize;
 
 /// x · 2^-16 mod q, of absolute value at most q for |x| <= 2^15 · q.
@@ -65,9 +64,22 @@ pub(super) trait Word: Copy {
 
     /// The row holding `lanes`.
     fn row(lanes: &[i16; LANES]) -> Self::Row;
-    /// The lanes of `row`: the row itself where it is a row of lanes (a copy costs the
-    /// fold a third of its cycles on the M3), unpacked where it is not.
-    fn lanes(row: &Self::Row) -> impl Deref<Target = [i16; LANES]> + '_;
+    /// The lanes of `row` (the tests compare the two kinds of word by them).
+    #[cfg(test)]
+    fn lanes(row: &Self::Row) -> [i16; LANES];
+
+    /// Lanes in a word.
+    const PER_WORD: usize;
+    /// A word as [`Word::sequence`] stores it.
+    type Stored: Copy + Into<Self>;
+    /// The lanes of `rows` as one sequence of words, lane 17r + t being lane t of row
+    /// r: `rows` itself where a row is a whole number of words, repacked into `spare`
+    /// where it is not.
+    fn sequence<'a>(rows: &'a [Self::Row], spare: &'a mut [Self::Row]) -> &'a [Self::Stored];
+    /// The word one lane further along a sequence, from this word and the next.
+    fn next_lane(self, next: Self) -> Self;
+    /// Lane `i` of this word.
+    fn lane(self, i: usize) -> i16;
 
     /// `self + y`, lane by lane.
     fn add(self, y: Self) -> Self;
@@ -123,9 +135,27 @@ impl Word for i32 {
         *lanes
     }
 
+    #[cfg(test)]
+    fn lanes(row: &Self::Row) -> [i16; LANES] {
+        *row
+    }
+
+    const PER_WORD: usize = 1;
+    type Stored = i16;
+
     #[inline(always)]
-    fn lanes(row: &Self::Row) -> impl Deref<Target = [i16; LANES]> + '_ {
-        row
+    fn sequence<'a>(rows: &'a [Self::Row], _: &'a mut [Self::Row]) -> &'a [i16] {
+        rows.as_flattened()
+    }
+
+    #[inline(always)]
+    fn next_lane(self, next: Self) -> Self {
+        next
+    }
+
+    #[inline(always)]
+    fn lane(self, _: usize) -> i16 {
+        self as i16
     }
 
     #[inline(always)]
