@@ -316,7 +316,7 @@ fn fold<W: Word>(out: &mut RqPoly, rows: &[W::Row], spare: &mut [W::Row]) {
     out[0] = twiddle_mul(lane(0) + lane(P), SCALE) as i16;
 }
 
-const _: () = assert!((P - 1) % 2 == 0 && 2 * P < ROWS * LANES);
+const _: () = assert!((P - 1).is_multiple_of(2) && 2 * P < ROWS * LANES);
 
 /// The word the transform computes on: two lanes where the DSP instructions are.
 #[cfg(pqfit_dsp)]
