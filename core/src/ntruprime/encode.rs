@@ -13,14 +13,6 @@ use zeroize::Zeroize;
 /// Most levels the recursion can have for lengths below 2^15.
 const MAX_LEVELS: usize = 17;
 
-/// The modulus of an element at the end of a level whose output was just packed:
-/// element i of a list of `len` uses `m`, except the last one, which uses `m_last`.
-#[inline(always)]
-fn pair_moduli(i: usize, len: usize, m: u32, m_last: u32) -> (u32, u32) {
-    let m1 = if i + 1 == len - 1 { m_last } else { m };
-    (m, m1)
-}
-
 /// Number of bytes `Encode` emits for a pair with product modulus `mm`, and the
 /// reduced modulus.
 #[inline(always)]
@@ -69,36 +61,17 @@ pub const fn encoded_len(len: usize, m: u32) -> usize {
 /// holds them and the polynomial encodings can work in their callers' buffers.
 pub fn encode(out: &mut [u8], r: &mut [i16], m: u16) -> usize {
     debug_assert!(m <= 1 << 14);
-    let (mut len, mut m_all, mut m_last) = (r.len(), m as u32, m as u32);
-    let mut pos = 0;
-    while len > 1 {
-        let (mut i, mut new_m, mut new_last) = (0, 0, m_last);
-        while i + 1 < len {
-            let (m0, m1) = pair_moduli(i, len, m_all, m_last);
-            let mut v = r[i] as u32 + r[i + 1] as u32 * m0;
-            let mut mm = m0 * m1;
-            while mm >= 16384 {
-                out[pos] = v as u8;
-                pos += 1;
-                v >>= 8;
-                mm = (mm + 255) >> 8;
-            }
-            r[i / 2] = v as i16;
-            if i + 1 == len - 1 {
-                new_last = mm;
-            } else {
-                new_m = mm;
-            }
-            i += 2;
-        }
-        if i < len {
-            r[i / 2] = r[i];
-        }
-        m_all = new_m;
-        m_last = new_last;
-        len = len.div_ceil(2);
+    let mut level = Level {
+        len: r.len(),
+        m: m as u32,
+        m_last: m as u32,
+        offset: 0,
+    };
+    while level.len > 1 {
+        level.combine(r, out);
+        level = level.parent();
     }
-    let mut v = r[0];
+    let (mut v, mut m_last, mut pos) = (r[0], level.m_last, level.offset);
     while m_last > 1 {
         out[pos] = v as u8;
         pos += 1;
@@ -108,7 +81,7 @@ pub fn encode(out: &mut [u8], r: &mut [i16], m: u16) -> usize {
     pos
 }
 
-/// One level of `Decode`'s recursion: `len` values, each below `m` except the last,
+/// One level of the recursion of `Encode` and `Decode`: `len` values, each below `m` except the last,
 /// which is below `m_last`; the bytes of its pairs start at `offset`.
 #[derive(Clone, Copy, Default)]
 struct Level {
@@ -145,6 +118,26 @@ impl Level {
         }
     }
 
+    /// `Encode`'s step: combines the level's values in pairs into
+    /// `r[..len.div_ceil(2)]`, writing each pair's low bytes from `offset`.
+    fn combine(&self, r: &mut [i16], out: &mut [u8]) {
+        let pairs = self.len / 2;
+        let ((uniform_bytes, _), (last_bytes, _)) = self.pair_sizes();
+        let uniform = if self.len % 2 == 1 { pairs } else { pairs - 1 };
+        let bytes = &mut out[self.offset..][..uniform * uniform_bytes];
+        match uniform_bytes {
+            0 => combine_uniform::<0>(r, bytes, uniform, self.m),
+            1 => combine_uniform::<1>(r, bytes, uniform, self.m),
+            _ => combine_uniform::<2>(r, bytes, uniform, self.m),
+        }
+        let at = self.offset + uniform * uniform_bytes;
+        if self.len % 2 == 1 {
+            r[pairs] = r[self.len - 1];
+        } else {
+            combine_pair(r, uniform, &mut out[at..at + last_bytes], self.m);
+        }
+    }
+
     /// Splits each value of the level above (held in `out[..len.div_ceil(2)]`) into
     /// this level's pair, in place, highest index first.
     fn split(&self, out: &mut [i16], s: &[u8]) {
@@ -166,6 +159,26 @@ impl Level {
             1 => split_uniform::<1>(out, bytes, uniform, &d),
             _ => split_uniform::<2>(out, bytes, uniform, &d),
         }
+    }
+}
+
+/// Combines r\[2j\] and r\[2j + 1\] (the first below m0) into r\[j\], after writing
+/// the combined value's low bytes (least significant first).
+#[inline(always)]
+fn combine_pair(r: &mut [i16], j: usize, bytes: &mut [u8], m0: u32) {
+    let mut v = r[2 * j] as u32 + r[2 * j + 1] as u32 * m0;
+    for b in bytes {
+        *b = v as u8;
+        v >>= 8;
+    }
+    r[j] = v as i16;
+}
+
+/// [`combine_pair`] for pairs 0..`pairs` of (m, m), `BYTES` bytes each, lowest
+/// first (r\[j\] is written after r\[2j\] and r\[2j + 1\] are read).
+fn combine_uniform<const BYTES: usize>(r: &mut [i16], s: &mut [u8], pairs: usize, m: u32) {
+    for j in 0..pairs {
+        combine_pair(r, j, &mut s[j * BYTES..][..BYTES], m);
     }
 }
 
@@ -369,6 +382,65 @@ mod tests {
     }
 
     /// Any bytes, well-formed or not, decode as the spec decodes them.
+    /// The spec's recursive `Encode`, transcribed.
+    fn spec_encode(r: &[u32], m: &[u32]) -> std::vec::Vec<u8> {
+        let mut s = std::vec![];
+        if m.len() == 1 {
+            let (mut r, mut m) = (r[0], m[0]);
+            while m > 1 {
+                s.push(r as u8);
+                r >>= 8;
+                m = m.div_ceil(256);
+            }
+            return s;
+        }
+        let (mut r2, mut m2) = (std::vec![], std::vec![]);
+        for (r, m) in r.chunks_exact(2).zip(m.chunks_exact(2)) {
+            let (mut rr, mut mm) = (r[0] + m[0] * r[1], m[0] * m[1]);
+            while mm >= 16384 {
+                s.push(rr as u8);
+                rr >>= 8;
+                mm = mm.div_ceil(256);
+            }
+            r2.push(rr);
+            m2.push(mm);
+        }
+        if m.len() % 2 == 1 {
+            r2.push(r[r.len() - 1]);
+            m2.push(m[m.len() - 1]);
+        }
+        s.extend(spec_encode(&r2, &m2));
+        s
+    }
+
+    #[test]
+    fn encode_matches_the_spec() {
+        let mut seed = 5u64;
+        for &(len, m) in &[
+            (761usize, Q as u16),
+            (761, ROUNDED_M),
+            (2, 4591),
+            (3, 1531),
+            (7, 300),
+            (10, 2),
+        ] {
+            for round in 0..20 {
+                let r: std::vec::Vec<u32> = (0..len)
+                    .map(|_| match round {
+                        0 => m as u32 - 1,
+                        1 => 0,
+                        _ => lcg(&mut seed) % m as u32,
+                    })
+                    .collect();
+                let mut work: std::vec::Vec<i16> = r.iter().map(|&x| x as i16).collect();
+                let mut out = std::vec![0u8; encoded_len(len, m as u32)];
+                let written = encode(&mut out, &mut work, m);
+                assert_eq!(written, out.len(), "len {len} m {m}");
+                assert_eq!(out, spec_encode(&r, &std::vec![m as u32; len]), "len {len} m {m}");
+            }
+        }
+    }
+
     #[test]
     fn decode_matches_the_spec_on_any_bytes() {
         let mut seed = 9u64;
