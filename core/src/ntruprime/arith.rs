@@ -73,8 +73,8 @@ pub fn u32_divmod_u14(x: u32, m: u16) -> (u32, u16) {
     U14Divisor::new(m).divmod(x)
 }
 
-/// A public divisor 0 < m < 2^14 with its reciprocal 2^31 / m, so that a loop
-/// dividing many values by the same m pays for the one hardware division once.
+/// A public divisor 0 < m < 2^14 with its reciprocal ⌊(2^32 - 1) / m⌋, so that a
+/// loop dividing many values by the same m pays for the one hardware division once.
 #[derive(Clone, Copy)]
 pub struct U14Divisor {
     m: u32,
@@ -88,26 +88,25 @@ impl U14Divisor {
         let m = m as u32;
         Self {
             m,
-            recip: 0x8000_0000 / m,
+            recip: u32::MAX / m,
         }
     }
 
-    /// (x div m, x mod m), as `uint32_divmod_uint14`: two Barrett steps against
-    /// 2^31 / m, then one masked correction.
+    /// (x div m, x mod m), as `uint32_divmod_uint14`, by one multiplication and one
+    /// masked correction. The reciprocal is at least 2^32/m - 1, so x · recip / 2^32
+    /// is above x/m - 1 for every x < 2^32: the estimate is the quotient or one less.
     #[inline(always)]
-    pub fn divmod(&self, mut x: u32) -> (u32, u16) {
-        let mut quot = 0u32;
-        for _ in 0..2 {
-            let qpart = (ct::wide_mul_u32(x, self.recip) >> 31) as u32;
-            x = x.wrapping_sub(qpart.wrapping_mul(self.m));
-            quot = quot.wrapping_add(qpart);
-        }
-        x = x.wrapping_sub(self.m);
-        quot = quot.wrapping_add(1);
-        let mask = ct::barrier_u32((x >> 31).wrapping_neg());
-        x = x.wrapping_add(mask & self.m);
-        quot = quot.wrapping_add(mask);
-        (quot, x as u16)
+    pub fn divmod(&self, x: u32) -> (u32, u16) {
+        let quot = (ct::wide_mul_u32(x, self.recip) >> 32) as u32;
+        // In [0, 2m): one subtraction of m too many when it is below m.
+        let rem = x
+            .wrapping_sub(quot.wrapping_mul(self.m))
+            .wrapping_sub(self.m);
+        let mask = ct::barrier_u32((rem >> 31).wrapping_neg());
+        (
+            quot.wrapping_add(1).wrapping_add(mask),
+            rem.wrapping_add(mask & self.m) as u16,
+        )
     }
 
     /// x mod m.
@@ -186,7 +185,9 @@ mod tests {
 
     #[test]
     fn divmod_matches_division() {
-        for m in [1u16, 3, 256, 1531, 4591, 16383] {
+        for m in [
+            1u16, 2, 3, 5, 255, 256, 257, 1531, 4590, 4591, 8192, 12289, 16383,
+        ] {
             for x in (0..u32::MAX)
                 .step_by(65_537)
                 .chain(0..70_000)

@@ -436,7 +436,11 @@ mod tests {
                 let mut out = std::vec![0u8; encoded_len(len, m as u32)];
                 let written = encode(&mut out, &mut work, m);
                 assert_eq!(written, out.len(), "len {len} m {m}");
-                assert_eq!(out, spec_encode(&r, &std::vec![m as u32; len]), "len {len} m {m}");
+                assert_eq!(
+                    out,
+                    spec_encode(&r, &std::vec![m as u32; len]),
+                    "len {len} m {m}"
+                );
             }
         }
     }
