@@ -53,10 +53,12 @@ const _: () = assert!(Q12 % 3 == 0 && Q % 3 == 1);
 /// is below (q-1)/2 in absolute value).
 #[inline(always)]
 pub fn f3_freeze(x: i32) -> i8 {
-    let y = x + 1;
-    // 21846 / 2^16 = 1/3 + 1/196608: off by at most one for |y| < 2^15.
-    let quot = (y * 21846) >> 16;
-    (barrett_correct(y - quot * 3, 3) - 1) as i8
+    // y = x + 1 + 3 · 2^14 is in (2^14, 5 · 2^14), and 43691 / 2^17 = 1/3 + 1/393216:
+    // the excess y / 393216 < 0.21 never reaches the next integer, so the quotient
+    // is exact and needs no correction.
+    let y = (x + 1 + 3 * (1 << 14)) as u32;
+    let quot = (y * 43691) >> 17;
+    (y - 3 * quot) as i8 - 1
 }
 
 /// x mod m in [0, m) for 0 < m < 2^14 (`uint32_mod_uint14`, by a constant-time
