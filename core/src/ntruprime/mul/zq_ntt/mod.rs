@@ -379,11 +379,14 @@ impl RqMul for ZqNtt {
     }
 }
 
+/// The 90 residue products: row j of `a` times row j of `rows` modulo x^17 - ω^i,
+/// for the ω^i of [`ROOT_AT`]\[j\], into `a`.
 fn residues<W: Word>(a: &mut [W::Row], rows: &[W::Row]) {
     for ((x, y), &z) in a.iter_mut().zip(rows.iter()).zip(&ROOT_AT) {
         W::residue_product(x, y, z);
     }
 }
+
 /// `out` = (the operand loaded in `a`) · `b`, with `rows` as the second operand's
 /// work space: the body of [`ZqNtt`]'s product.
 fn product<W: Word>(out: &mut RqPoly, b: &SmallPoly, a: &mut [W::Row], rows: &mut [W::Row]) {
