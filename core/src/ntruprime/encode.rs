@@ -8,6 +8,7 @@
 
 use super::arith::{u32_mod_u14, U14Divisor};
 use super::{RqPoly, SmallPoly, P, Q, Q12, ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
+use core::ops::Range;
 use zeroize::Zeroize;
 
 /// Most levels the recursion can have for lengths below 2^15.
@@ -81,8 +82,8 @@ pub fn encode(out: &mut [u8], r: &mut [i16], m: u16) -> usize {
     pos
 }
 
-/// One level of the recursion of `Encode` and `Decode`: `len` values, each below `m` except the last,
-/// which is below `m_last`; the bytes of its pairs start at `offset`.
+/// One level of the recursion of `Encode` and `Decode`: `len` values, each below `m`
+/// except the last, which is below `m_last`; the bytes of its pairs start at `offset`.
 #[derive(Clone, Copy, Default)]
 struct Level {
     len: usize,
@@ -103,55 +104,71 @@ impl Level {
 
     /// The level `Encode` makes of this one by combining its values in pairs.
     fn parent(&self) -> Level {
-        let pairs = self.len / 2;
-        let ((uniform_bytes, m), (last_bytes, last_m)) = self.pair_sizes();
-        let (bytes, m_last) = if self.len % 2 == 1 {
-            (pairs * uniform_bytes, self.m_last)
-        } else {
-            ((pairs - 1) * uniform_bytes + last_bytes, last_m)
+        let ((_, m), (_, last_m)) = self.pair_sizes();
+        let pairs = self.pairs();
+        let (end, m_last) = match pairs.last {
+            Some(bytes) => (bytes.end, last_m),
+            None => (
+                self.offset + pairs.uniform * pairs.uniform_bytes,
+                self.m_last,
+            ),
         };
         Level {
             len: self.len.div_ceil(2),
             m,
             m_last,
-            offset: self.offset + bytes,
+            offset: end,
+        }
+    }
+
+    /// Where `Encode` writes the level's pairs: the `uniform` (m, m) pairs first,
+    /// `uniform_bytes` each from `offset`, then on an even level the last pair.
+    fn pairs(&self) -> Pairs {
+        let ((uniform_bytes, _), (last_bytes, _)) = self.pair_sizes();
+        let uniform = (self.len - 1) / 2;
+        let at = self.offset + uniform * uniform_bytes;
+        Pairs {
+            uniform,
+            uniform_bytes,
+            last: (self.len % 2 == 0).then_some(at..at + last_bytes),
         }
     }
 
     /// `Encode`'s step: combines the level's values in pairs into
     /// `r[..len.div_ceil(2)]`, writing each pair's low bytes from `offset`.
     fn combine(&self, r: &mut [i16], out: &mut [u8]) {
-        let pairs = self.len / 2;
-        let ((uniform_bytes, _), (last_bytes, _)) = self.pair_sizes();
-        let uniform = if self.len % 2 == 1 { pairs } else { pairs - 1 };
+        let Pairs {
+            uniform,
+            uniform_bytes,
+            last,
+        } = self.pairs();
         let bytes = &mut out[self.offset..][..uniform * uniform_bytes];
         match uniform_bytes {
             0 => combine_uniform::<0>(r, bytes, uniform, self.m),
             1 => combine_uniform::<1>(r, bytes, uniform, self.m),
             _ => combine_uniform::<2>(r, bytes, uniform, self.m),
         }
-        let at = self.offset + uniform * uniform_bytes;
-        if self.len % 2 == 1 {
-            r[pairs] = r[self.len - 1];
-        } else {
-            combine_pair(r, uniform, &mut out[at..at + last_bytes], self.m);
+        match last {
+            Some(bytes) => combine_pair(r, uniform, &mut out[bytes], self.m),
+            None => r[uniform] = r[self.len - 1],
         }
     }
 
     /// Splits each value of the level above (held in `out[..len.div_ceil(2)]`) into
     /// this level's pair, in place, highest index first.
     fn split(&self, out: &mut [i16], s: &[u8]) {
-        let pairs = self.len / 2;
         let d = U14Divisor::new(self.m as u16);
-        let ((uniform_bytes, _), (last_bytes, _)) = self.pair_sizes();
-        let mut uniform = pairs;
-        if self.len % 2 == 1 {
-            out[self.len - 1] = out[pairs];
-        } else {
-            uniform -= 1;
-            let at = self.offset + uniform * uniform_bytes;
-            let last = U14Divisor::new(self.m_last as u16);
-            split_pair(out, uniform, &s[at..at + last_bytes], &d, &last);
+        let Pairs {
+            uniform,
+            uniform_bytes,
+            last,
+        } = self.pairs();
+        match last {
+            Some(bytes) => {
+                let last = U14Divisor::new(self.m_last as u16);
+                split_pair(out, uniform, &s[bytes], &d, &last);
+            }
+            None => out[self.len - 1] = out[uniform],
         }
         let bytes = &s[self.offset..][..uniform * uniform_bytes];
         match uniform_bytes {
@@ -160,6 +177,13 @@ impl Level {
             _ => split_uniform::<2>(out, bytes, uniform, &d),
         }
     }
+}
+
+/// [`Level::pairs`]: the level's (m, m) pairs and the bytes of its (m, m_last) pair.
+struct Pairs {
+    uniform: usize,
+    uniform_bytes: usize,
+    last: Option<Range<usize>>,
 }
 
 /// Combines r\[2j\] and r\[2j + 1\] (the first below m0) into r\[j\], after writing
@@ -381,7 +405,6 @@ mod tests {
         }
     }
 
-    /// Any bytes, well-formed or not, decode as the spec decodes them.
     /// Lengths and moduli the encodings are checked on against the spec: the two of
     /// the KEMs, and short lists of every parity with small and large moduli.
     const SPEC_CASES: [(usize, u16); 6] = [
@@ -449,6 +472,7 @@ mod tests {
         }
     }
 
+    /// Any bytes, well-formed or not, decode as the spec decodes them.
     #[test]
     fn decode_matches_the_spec_on_any_bytes() {
         let mut seed = 9u64;
