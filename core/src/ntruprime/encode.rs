@@ -130,7 +130,7 @@ impl Level {
         Pairs {
             uniform,
             uniform_bytes,
-            last: (self.len % 2 == 0).then_some(at..at + last_bytes),
+            last: self.len.is_multiple_of(2).then_some(at..at + last_bytes),
         }
     }
 
