@@ -46,7 +46,9 @@ mod sealed {
     /// (docs/constant-time.md).
     pub trait Sealed {}
 }
-pub mod strategy;
+/// ML-DSA's memory strategies, at the path that firmware builds, tool caches and
+/// integrators name them by (`pqfit::strategy::SmallStack`, `pqfit::strategy::Custom<..>`).
+pub use mldsa::strategy;
 
 pub use error::Error;
 pub use keys::{Encoding, Signature, SigningKey, VerifyingKey};

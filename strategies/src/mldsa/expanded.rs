@@ -1,7 +1,7 @@
 //! [`ExpandedKey`]: the state a strategy keeps across signing calls.
 
+use super::strategy::{MatrixA, SecretVectors, Strategy};
 use crate::keys::SigningKey;
-use crate::strategy::{MatrixA, SecretVectors, Strategy};
 use pqfit_core::mldsa::ParameterSet;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 

@@ -1,7 +1,7 @@
 //! FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, over a memory strategy.
 
+use super::strategy::{MaskVector, MatrixA, SmallStack, Strategy};
 use crate::keys::{SigningKey, VerifyingKey};
-use crate::strategy::{MaskVector, MatrixA, SmallStack, Strategy};
 use pqfit_core::hash::shake256_with;
 use pqfit_core::mldsa::params::{CRH_BYTES, SEED_BYTES};
 use pqfit_core::mldsa::{packing, rounding, sample, ParameterSet, Poly};

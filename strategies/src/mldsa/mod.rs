@@ -1,5 +1,7 @@
 //! ML-DSA (FIPS 204): the external algorithms (Algorithms 1-5) and the entry points
-//! to the internal ones, for a parameter set `P` and a memory strategy `S`.
+//! to the internal ones, for a parameter set `P` and a memory strategy `S` of
+//! [`strategy`] (also reachable as `pqfit::strategy`, the path firmware builds and
+//! tools name).
 
 mod expanded;
 mod keygen;
@@ -7,6 +9,7 @@ mod keygen;
 mod pkcs8;
 mod sign;
 mod signature_traits;
+pub mod strategy;
 mod verify;
 
 pub use expanded::ExpandedKey;
@@ -17,7 +20,6 @@ pub use signature_traits::KeyPair;
 use crate::keys::check_len;
 use crate::keys::{Signature, SigningKey, VerifyingKey};
 use crate::prehash::{PreHash, MAX_PREHASH_BYTES};
-use crate::strategy::{Balanced, MatrixA, SecretVectors, Strategy};
 use crate::Error;
 use core::marker::PhantomData;
 use pqfit_core::hash::{shake256_with, Shake256};
@@ -25,6 +27,7 @@ use pqfit_core::keccak::Keccak;
 use pqfit_core::mldsa::params::MAX_CONTEXT_BYTES;
 use pqfit_core::mldsa::ParameterSet;
 use rand_core::TryCryptoRng;
+use strategy::{Balanced, MatrixA, SecretVectors, Strategy};
 use zeroize::Zeroizing;
 
 /// ML-DSA for the parameter set `P`, with the memory strategy `S`.
@@ -238,7 +241,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     }
 
     /// Prepares `out` for repeated signing with `sk`: A-hat and the secrets in the
-    /// form the strategy keeps them (for [`FastSign`](crate::strategy::FastSign):
+    /// form the strategy keeps them (for [`FastSign`](strategy::FastSign):
     /// A-hat and NTT(s1, s2, t0)), so that each [`MlDsa::sign_expanded`] skips that
     /// work. `ExpandedKey::<P, S>::BYTES` is the RAM it occupies between calls.
     pub fn expand_key(sk: &SigningKey<P>, out: &mut ExpandedKey<P, S>) {

@@ -56,8 +56,8 @@
 //! and `spki::EncodePublicKey` traits too.
 
 use super::keygen::key_gen_internal;
+use super::strategy::{SmallStack, Strategy};
 use crate::keys::{Signature, SigningKey, VerifyingKey};
-use crate::strategy::{SmallStack, Strategy};
 use crate::{Error, KeyPair};
 use ::pkcs8::{KeyError, PrivateKeyInfoRef};
 use ::spki::{

@@ -1,6 +1,6 @@
 //! FIPS 204, Algorithm 7: ML-DSA.Sign_internal, over a memory strategy.
 
-use crate::strategy::{
+use super::strategy::{
     ChallengeProduct, Commitment, MaskVector, MaskedProduct, MatrixA, Secret, SecretVectors,
     Strategy,
 };

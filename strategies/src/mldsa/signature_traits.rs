@@ -5,9 +5,9 @@
 //! `Signer` signs deterministically (it has no randomness); `RandomizedSigner`
 //! signs hedged, the variant FIPS 204 recommends.
 
+use super::strategy::{Balanced, Strategy};
 use super::MlDsa;
 use crate::keys::{Signature, SigningKey, VerifyingKey};
-use crate::strategy::{Balanced, Strategy};
 use core::marker::PhantomData;
 use pqfit_core::mldsa::ParameterSet;
 use rand_core::TryCryptoRng;

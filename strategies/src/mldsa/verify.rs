@@ -1,6 +1,6 @@
 //! FIPS 204, Algorithm 8: ML-DSA.Verify_internal, over a memory strategy.
 
-use crate::strategy::{absorb_w1_with, ChallengeProduct, MaskVector, MatrixA, Strategy};
+use super::strategy::{absorb_w1_with, ChallengeProduct, MaskVector, MatrixA, Strategy};
 use crate::Error;
 use pqfit_core::ct;
 use pqfit_core::hash::Shake256;
