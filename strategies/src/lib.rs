@@ -23,7 +23,8 @@
 //! CROSS v2.2 (all 18 parameter sets, with its own memory strategies) lives in
 //! [`cross`]: `pqfit::cross::Cross<Rsdp1Small, MinStack>` and so on; the NTRU Prime
 //! KEMs sntrup761 and ntrulpr761 in [`ntruprime`]. Which strategy to pick, with
-//! measured figures: [`choosing_a_strategy`].
+//! measured figures: [`choosing_a_strategy`]; every family's strategies by name, for
+//! tools: [`catalog`].
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -31,6 +32,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod catalog;
 pub mod choosing_a_strategy;
 pub mod cross;
 mod error;

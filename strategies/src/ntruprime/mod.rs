@@ -102,6 +102,7 @@
 //! provide for its 1167 bytes (nor for its 1294-byte secret key); it cannot be added
 //! outside that crate. [`Ntrulpr761`] keeps its native API.
 
+pub mod catalog;
 mod lpr;
 mod sntrup;
 mod traits;

@@ -16,6 +16,7 @@
 //! written straight into the caller's signature buffer. Every strategy yields
 //! byte-identical keys and signatures.
 
+pub mod catalog;
 mod hashed_cmt1;
 mod incremental_merkle;
 mod presets;

@@ -1,6 +1,7 @@
 //! The components and presets by name, for tools that enumerate or build
 //! combinations (the harness and `pq-explore`): one list per axis, in the order of
-//! [`Custom`](super::Custom)'s parameters.
+//! [`Custom`](super::Custom)'s parameters. [`CATALOG`] is the same in the shape every
+//! family shares ([`crate::catalog`]).
 
 /// Implementations of [`MatrixA`](super::MatrixA).
 pub const MATRIX: &[&str] = &["CachedA", "StreamedA"];
@@ -101,6 +102,36 @@ pub const PRESETS: &[Preset] = &[
         components: ["CachedA", "CachedNtt", "FullW", "StoredY", "NttProduct"],
     },
 ];
+
+/// ML-DSA's strategies in the shape every family shares: [`AXES`], [`PRESETS`] and
+/// [`KECCAK`], all under `pqfit::strategy::`.
+pub const CATALOG: crate::catalog::Catalog = crate::catalog::Catalog {
+    path: "pqfit::strategy::",
+    custom: Some("Custom"),
+    axes: &AXES,
+    presets: &SHARED_PRESETS,
+    keccak: KECCAK,
+    keccak_path: "pqfit::strategy::",
+};
+
+/// [`PRESETS`] as [`crate::catalog::Preset`]s (components borrowed, not copied).
+const SHARED_PRESETS: [crate::catalog::Preset; PRESETS.len()] = {
+    let mut out = [crate::catalog::Preset {
+        name: "",
+        type_name: "",
+        components: &[],
+    }; PRESETS.len()];
+    let mut i = 0;
+    while i < PRESETS.len() {
+        out[i] = crate::catalog::Preset {
+            name: PRESETS[i].name,
+            type_name: PRESETS[i].type_name,
+            components: &PRESETS[i].components,
+        };
+        i += 1;
+    }
+    out
+};
 
 /// The components of combination number `index` (0 ≤ index < [`COMBINATIONS`]),
 /// the first axis varying slowest.
@@ -246,6 +277,55 @@ mod tests {
         for (alias, spelled) in expected {
             assert_eq!(alias, spelled);
         }
+    }
+
+    /// [`CATALOG`] names the types: every combination of the axes' types is a
+    /// strategy for each parameter set, spelled as the catalogue numbers it; its
+    /// presets are [`PRESETS`]; the backends are types that fit `Custom`'s last slot.
+    #[test]
+    fn catalog_names_the_types() {
+        use crate::catalog::check::{for_each_combination, last_segment, matches_types};
+        use crate::mldsa::strategy::*;
+        use core::any::type_name;
+        use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87};
+        fn fits<S: Strategy<MlDsa44> + Strategy<MlDsa65> + Strategy<MlDsa87>>() {}
+        let mut seen = std::vec::Vec::new();
+        macro_rules! each {
+            ($($c:ident),*) => {
+                fits::<Custom<$($c),*>>();
+                seen.push(type_name::<Custom<$($c),*>>());
+            };
+        }
+        for_each_combination!(each;
+            [CachedA StreamedA]
+            [CachedNtt RecomputeOnDemand]
+            [FullW RowW PackedW StreamedW]
+            [StoredY RegeneratedY SignatureY]
+            [NttProduct SmallModulusProduct SparseProduct]);
+        matches_types(&CATALOG, &seen);
+        assert_eq!(CATALOG.combinations(), COMBINATIONS);
+        for i in 0..COMBINATIONS {
+            let c = combination(i);
+            assert!((0..5).all(|a| CATALOG.component(i, a) == c[a]));
+        }
+        for (shared, p) in CATALOG.presets.iter().zip(PRESETS) {
+            assert_eq!((shared.name, shared.type_name), (p.name, p.type_name));
+            assert_eq!(shared.components, p.components);
+        }
+        assert_eq!(CATALOG.presets.len(), PRESETS.len());
+        type Base<K> = Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct, K>;
+        let backends = [
+            type_name::<Interleaved32>(),
+            type_name::<Interleaved32Compact>(),
+            type_name::<Sha3Crate>(),
+        ];
+        fits::<Base<Interleaved32>>();
+        fits::<Base<Interleaved32Compact>>();
+        fits::<Base<Sha3Crate>>();
+        for (full, k) in backends.iter().zip(CATALOG.keccak) {
+            assert_eq!(last_segment(full), *k);
+        }
+        assert_eq!(CATALOG.keccak.len(), backends.len());
     }
 
     /// Each preset's component names (what the tools build and report) are those of
