@@ -36,6 +36,7 @@ pub mod catalog;
 pub mod choosing_a_strategy;
 pub mod cross;
 mod error;
+pub mod kem;
 mod keys;
 pub mod mldsa;
 pub mod ntruprime;

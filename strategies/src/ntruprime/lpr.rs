@@ -1,8 +1,9 @@
 //! NTRU LPRime ntrulpr761 (round 3): key generation, encapsulation and decapsulation
 //! with implicit rejection, over a multiplication strategy.
 
-use super::types::{Ciphertext, Ntrulpr761Params, PublicKey, SecretKey, SharedSecret};
+use super::Ntrulpr761Params;
 use super::{diff_mask, hash_prefix, rng_bytes, short_random, DefaultMul, HASH_BYTES};
+use crate::kem::{Ciphertext, PublicKey, SecretKey, SharedSecret};
 use crate::Error;
 use aes::cipher::{Array, BlockCipherEncrypt, KeyInit};
 use aes::Aes256;

@@ -5,7 +5,9 @@
 //! The multiplication in R/q = Z_q\[x\]/(x^p - x - 1) is a type parameter `M`
 //! ([`RqMul`]: [`Schoolbook`], [`Karatsuba`], [`GoodNtt`], [`MixedRadixNtt`], [`ZqNtt`]); every
 //! choice gives the same bytes.
-//! Keys and ciphertexts are fixed-size buffers the caller owns.
+//! Keys and ciphertexts are fixed-size buffers the caller owns: those every KEM
+//! family shares ([`crate::kem`]), re-exported here and sized by [`Sntrup761Params`]
+//! or [`Ntrulpr761Params`]. [`catalog`] lists the multiplications by name for tools.
 //!
 //! ```
 //! use pqfit::ntruprime::{Ciphertext, Karatsuba, PublicKey, SecretKey, SharedSecret};
@@ -104,23 +106,27 @@
 
 pub mod catalog;
 mod lpr;
+mod params;
 mod sntrup;
 mod traits;
-mod types;
 
 /// The `kem` crate (0.3) whose traits the key types implement, for naming them
 /// without a separate dependency.
 pub use kem;
 
 pub use lpr::Ntrulpr761;
+pub use params::{Ntrulpr761Params, Sntrup761Params};
 pub use pqfit_core::ntruprime::mul::{
     GoodNtt, GoodNttScratch, Karatsuba, KaratsubaScratch, MixedRadixNtt, MixedRadixScratch, RqMul,
     Schoolbook, ZqNtt, ZqNttScratch,
 };
 pub use sntrup::Sntrup761;
-pub use traits::{DecapsulationKey, EncapsulationKey, NtruPrimeKem};
-pub use types::{
-    Ciphertext, Ntrulpr761Params, PublicKey, Scheme, SecretKey, SharedSecret, Sntrup761Params,
+pub use traits::NtruPrimeKem;
+// The family-neutral KEM buffers and `kem` key types, at the paths NTRU Prime code
+// names them by; `Scheme` is the KEM parameter trait.
+pub use crate::kem::{
+    Ciphertext, DecapsulationKey, EncapsulationKey, Params as Scheme, PublicKey, SecretKey,
+    SharedSecret,
 };
 
 use crate::Error;
@@ -136,7 +142,7 @@ use zeroize::{Zeroize, Zeroizing};
 pub type DefaultMul = ZqNtt;
 
 /// Bytes of a hash output kept by the KEMs (a session key, a confirmation, a cache).
-pub const HASH_BYTES: usize = 32;
+pub const HASH_BYTES: usize = crate::kem::SHARED_SECRET_BYTES;
 
 /// `Hash_prefix(b, in)`: the first 32 bytes of SHA-512(b || in), `in` given in pieces.
 pub(crate) fn hash_prefix(out: &mut [u8; HASH_BYTES], b: u8, pieces: &[&[u8]]) {

@@ -1,10 +1,11 @@
 //! Streamlined NTRU Prime sntrup761 (round 3): key generation, encapsulation and
 //! decapsulation with implicit rejection, over a multiplication strategy.
 
-use super::types::{Ciphertext, PublicKey, SecretKey, SharedSecret, Sntrup761Params};
+use super::Sntrup761Params;
 use super::{
     diff_mask, hash_prefix, rng_bytes, short_random, small_random, DefaultMul, HASH_BYTES,
 };
+use crate::kem::{Ciphertext, PublicKey, SecretKey, SharedSecret};
 use crate::Error;
 use core::marker::PhantomData;
 use pqfit_core::ct;
@@ -41,11 +42,13 @@ pub(crate) const CT_BYTES: usize = ROUNDED_BYTES + HASH_BYTES;
 /// [`kem::Kem`] trait requires; see the [module documentation](super) for the trait API.
 pub struct Sntrup761<M: RqMul = DefaultMul>(PhantomData<fn() -> M>);
 
-fn arr<const N: usize>(s: &[u8]) -> &[u8; N] {
+/// A fixed sub-range of a buffer as an array.
+pub(super) fn arr<const N: usize>(s: &[u8]) -> &[u8; N] {
     s.try_into().expect("fixed sub-range")
 }
 
-fn arr_mut<const N: usize>(s: &mut [u8]) -> &mut [u8; N] {
+/// A fixed sub-range of a buffer as a mutable array.
+pub(super) fn arr_mut<const N: usize>(s: &mut [u8]) -> &mut [u8; N] {
     s.try_into().expect("fixed sub-range")
 }
 
