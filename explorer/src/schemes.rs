@@ -2,20 +2,17 @@
 //! (`ml-dsa`, `cross`, `ntru-prime`) or kinds (`signatures`, `kems`, `all`), in a
 //! comma-separated list, and `--category` keeps the sets of one NIST security category.
 
-use pqfit_profiles::measure::Family;
+use pqfit_profiles::families::{self, cross::CROSS};
 use pqfit_profiles::Scheme;
 
-/// The words `--scheme` takes besides parameter-set names.
-pub const GROUP_WORDS: [&str; 8] = [
-    "all",
-    "signatures",
-    "kems",
-    "ml-dsa",
-    "cross",
-    "ntru-prime",
-    FAMILIES,
-    CROSS_CATEGORY_1,
-];
+/// The words `--scheme` takes besides parameter-set names: the kinds, each family's name,
+/// and the report groups.
+pub fn group_words() -> Vec<&'static str> {
+    let mut words = vec!["all", "signatures", "kems"];
+    words.extend(families::ALL.iter().map(|f| f.name));
+    words.extend([FAMILIES, CROSS_CATEGORY_1]);
+    words
+}
 
 /// The sets the reports cover: ML-DSA-44/65/87, the CROSS sets of category 1, sntrup761
 /// and ntrulpr761.
@@ -26,25 +23,24 @@ pub const CROSS_CATEGORY_1: &str = "cross-1";
 
 /// The parameter sets a word of `--scheme` stands for, when it is a family or a kind.
 fn group(word: &str) -> Option<Vec<Scheme>> {
-    let all = Scheme::all();
+    let all = families::schemes();
     let of = |keep: &dyn Fn(Scheme) -> bool| all.iter().copied().filter(|s| keep(*s)).collect();
-    let cross_1 = |s: Scheme| s.family() == Family::Cross && s.category() == 1;
+    let cross_1 = |s: Scheme| *s.family() == CROSS && s.category() == 1;
     match word {
         "all" => Some(all.clone()),
         "signatures" => Some(of(&|s| !s.is_kem())),
         "kems" => Some(of(&|s| s.is_kem())),
         CROSS_CATEGORY_1 => Some(of(&cross_1)),
+        // Every family, CROSS by its category-1 sets (its other twelve take hours).
         FAMILIES => Some(
-            [
-                of(&|s| s.family() == Family::MlDsa),
-                of(&cross_1),
-                of(&|s| s.family() == Family::NtruPrime),
-            ]
-            .concat(),
+            families::ALL
+                .iter()
+                .flat_map(|f| of(&|s| s.family() == *f && (**f != CROSS || cross_1(s))))
+                .collect(),
         ),
-        _ => Family::ALL
+        _ => families::ALL
             .iter()
-            .find(|f| f.name() == word || f.name().replace('-', "") == word)
+            .find(|f| f.name == word || f.name.replace('-', "") == word)
             .map(|f| of(&|s| s.family() == *f)),
     }
 }
@@ -65,8 +61,9 @@ pub fn select(spec: &str, category: Option<u8>) -> Result<Vec<Scheme>, String> {
         let key = word.to_ascii_lowercase();
         let sets = match group(&key) {
             Some(sets) => sets,
-            None => vec![Scheme::parse(word)
-                .map_err(|e| format!("{e}; or a family or kind: {}", GROUP_WORDS.join(", ")))?],
+            None => vec![families::scheme(word).map_err(|e| {
+                format!("{e}; or a family or kind: {}", group_words().join(", "))
+            })?],
         };
         for s in sets {
             if !named.contains(&s) {

@@ -1,9 +1,11 @@
 //! Selects the scheme, the strategy and the linker script at build time.
 //!
-//! - `PQFIT_FW_SCHEME`: `MlDsa44`, `MlDsa65`, `MlDsa87` (default `MlDsa44`), `Sntrup761` or
-//!   `Ntrulpr761` (the KEMs set `cfg(pqfit_fw_kem)`), or a CROSS parameter set such as
-//!   `Rsdp1Small` or `Rsdpg5Fast` (`cfg(pqfit_fw_cross)`).
-//! - `PQFIT_FW_STRATEGY`: any type path (default `pqfit::strategy::Reference`), for example
+//! - `PQFIT_FW_FAMILY`: the firmware module of the scheme's family (`mldsa`, `cross`,
+//!   `ntruprime`: `src/<name>.rs`, compiled under `cfg(pqfit_fw_family = "<name>")`), and
+//!   `PQFIT_FW_TYPES`: the type aliases that module uses (the parameter set and the
+//!   strategy), both from the harness's family descriptor (`pqfit_profiles::families`).
+//! - `PQFIT_FW_STRATEGY`: the strategy's type path, recorded in the ELF (default
+//!   `pqfit::strategy::Reference`), for example
 //!   `pqfit::strategy::Custom<pqfit::strategy::StreamedA, ...>`.
 //! - `PQFIT_FW_TARGET`: the profile name (`m0`, `m3`, `m4`, `rv32`, `rv64`) whose fixed linker script
 //!   `link/<name>.x` is used; derived from the target triple when unset.
@@ -27,7 +29,8 @@ const PEERS: [&str; 4] = [
 
 fn main() {
     for var in [
-        "PQFIT_FW_SCHEME",
+        "PQFIT_FW_FAMILY",
+        "PQFIT_FW_TYPES",
         "PQFIT_FW_STRATEGY",
         "PQFIT_FW_TARGET",
         "PQFIT_FW_TAMPER",
@@ -43,49 +46,49 @@ fn main() {
     fs::write(out.join("selected.rs"), selected).unwrap();
 }
 
-/// The types of `selected.rs` for a pqfit firmware: the scheme's parameter set, the
-/// strategy, and the strategy's name for the record.
+/// `selected.rs` for a pqfit firmware. The harness's family descriptor
+/// (`pqfit_profiles::families`) names the family's module (`PQFIT_FW_FAMILY`, which sets
+/// `cfg(pqfit_fw_family = "...")`) and the items that module uses (`PQFIT_FW_TYPES`: the
+/// parameter set and the strategy); this script knows no family. Built by hand without
+/// them, the firmware is ML-DSA-44 with the reference strategy.
 fn pqfit_selection() -> String {
-    let scheme = env::var("PQFIT_FW_SCHEME").unwrap_or_else(|_| "MlDsa44".into());
-    let cross = scheme.starts_with("Rsdp")
-        && scheme.chars().all(|c| c.is_ascii_alphanumeric())
-        && ["Fast", "Balanced", "Small"]
-            .iter()
-            .any(|t| scheme.ends_with(t));
-    let kem = match scheme.as_str() {
-        "MlDsa44" | "MlDsa65" | "MlDsa87" => false,
-        "Sntrup761" | "Ntrulpr761" => true,
-        _ if cross => false,
-        other => panic!(
-            "PQFIT_FW_SCHEME={other}: expected MlDsa44, MlDsa65, MlDsa87, Sntrup761, Ntrulpr761 \
-             or a CROSS set such as Rsdp1Small"
-        ),
-    };
+    let family = env::var("PQFIT_FW_FAMILY").unwrap_or_else(|_| "mldsa".into());
+    if family.is_empty() || !family.chars().all(|c| c.is_ascii_lowercase()) {
+        panic!("PQFIT_FW_FAMILY={family:?} is not a firmware module name");
+    }
+    let module = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap())
+        .join("src")
+        .join(format!("{family}.rs"));
+    if !module.exists() {
+        panic!(
+            "PQFIT_FW_FAMILY={family}: no firmware module {}",
+            module.display()
+        );
+    }
     let strategy =
         env::var("PQFIT_FW_STRATEGY").unwrap_or_else(|_| "pqfit::strategy::Reference".into());
-    let allowed = |c: char| c.is_ascii_alphanumeric() || "_:<>, ".contains(c);
-    if strategy.is_empty() || !strategy.chars().all(allowed) {
+    let path_like = |s: &str| s.chars().all(|c| c.is_ascii_alphanumeric() || "_:<>, ".contains(c));
+    if strategy.is_empty() || !path_like(&strategy) {
         panic!("PQFIT_FW_STRATEGY={strategy:?} is not a type path");
     }
-
-    let types = if cross {
-        println!("cargo:rustc-cfg=pqfit_fw_cross");
+    let types = env::var("PQFIT_FW_TYPES").unwrap_or_else(|_| {
         format!(
-            "/// The parameter set chosen at build time.\npub type P = pqfit::cross::{scheme};\n\
-             /// CROSS with the strategy chosen at build time.\npub type C = pqfit::cross::Cross<P, {strategy}>;\n"
-        )
-    } else if kem {
-        println!("cargo:rustc-cfg=pqfit_fw_kem");
-        format!(
-            "/// The parameter set chosen at build time.\npub type P = pqfit::ntruprime::{scheme}Params;\n\
-             /// The KEM with the multiplication chosen at build time.\npub type Kem = pqfit::{scheme}<{strategy}>;\n"
-        )
-    } else {
-        format!(
-            "/// The parameter set chosen at build time.\npub type P = pqfit::{scheme};\n\
+            "/// The parameter set chosen at build time.\npub type P = pqfit::MlDsa44;\n\
              /// The strategy chosen at build time.\npub type S = {strategy};\n"
         )
+    });
+    // Type aliases and their doc comments only: the variable comes from the harness, but
+    // a build script that pastes anything into the firmware is one typo from a puzzle.
+    let item = |l: &str| {
+        l.starts_with("///")
+            || (l.starts_with("pub type ")
+                && l.ends_with(';')
+                && path_like(&l["pub type ".len()..l.len() - 1].replace('=', "")))
     };
+    if let Some(bad) = types.lines().find(|l| !item(l.trim())) {
+        panic!("PQFIT_FW_TYPES: {bad:?} is not a `pub type` alias or its doc comment");
+    }
+    println!("cargo:rustc-cfg=pqfit_fw_family=\"{family}\"");
     format!("{types}/// The strategy as given, for the record.\npub const STRATEGY: &str = {strategy:?};\n")
 }
 
@@ -132,8 +135,7 @@ fn target_name() -> String {
 
 /// Links with the fixed script `link/<target>.x`, and declares the cfgs this script sets.
 fn link(target: &str) {
-    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_kem)");
-    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_cross)");
+    println!("cargo::rustc-check-cfg=cfg(pqfit_fw_family, values(any()))");
     println!("cargo::rustc-check-cfg=cfg(pqfit_fw_peer)");
     println!(
         "cargo::rustc-check-cfg=cfg(pqfit_fw_tamper, values(\"keygen\", \"sign\", \"verify\"))"

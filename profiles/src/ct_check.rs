@@ -19,107 +19,24 @@
 //! decrypts validly, the others take the implicit rejection).
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::elf::Image;
 use crate::emu::{Machine, Markers};
-use crate::kem::{HostKem, Lpr, Sntrup};
-use crate::measure::{
-    buf, build_selection, compare, entry, fill, open, strategy_type, HostSig, MlDsaHost, Scheme,
-    Selection, MSG_LEN,
-};
-use crate::profile::{Isa, Profile};
+use crate::kem::HostKem;
+use crate::op::Op;
+use crate::profile::Profile;
+use crate::record::{CtOp, Leak};
+use crate::runkit::{buf, compare, entry, fill, open};
+use crate::scheme::CtRequest;
+use crate::signature::{HostSig, MSG_LEN};
 use crate::trace::{first_different_chunk, Event, Tracer, CHUNK};
 use crate::Error;
 
 /// Symbols of the declassification markers (exported C functions of `pqfit_core::ct`).
 const WORD_MARKER: &str = "pqfit_ct_declassify_u32";
 const BYTES_MARKER: &str = "pqfit_ct_declassify_bytes";
-
-/// What to check.
-#[derive(Clone, Debug)]
-pub struct CtRequest {
-    /// Profile name (`m0`).
-    pub target: String,
-    /// Scheme.
-    pub scheme: Scheme,
-    /// Preset or type path.
-    pub strategy: String,
-    /// `3`, `2`, `s` or `z`.
-    pub opt_level: String,
-    /// Runs per operation, each with other secrets (at least 2).
-    pub runs: usize,
-    /// Instructions allowed per call.
-    pub instruction_limit: u64,
-    /// Cargo target directory of the firmware build.
-    pub target_dir: Option<PathBuf>,
-    /// Extra `rustc` flags for the firmware build (for example
-    /// `--cfg=pqfit_insecure_no_value_barriers`, which shows the check failing).
-    pub rustflags: Vec<String>,
-}
-
-impl CtRequest {
-    /// Three runs per operation, opt-level 3.
-    pub fn new(target: &str, scheme: Scheme, strategy: &str) -> Self {
-        CtRequest {
-            target: target.into(),
-            scheme,
-            strategy: strategy.into(),
-            opt_level: "3".into(),
-            runs: 3,
-            instruction_limit: 4_000_000_000,
-            target_dir: None,
-            rustflags: Vec::new(),
-        }
-    }
-}
-
-/// Where the traces of two runs first differ.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Leak {
-    /// The run compared with run 0.
-    pub run: usize,
-    /// Index of the first differing event.
-    pub event: u64,
-    /// `branch`, `memory address`, `variable-time instruction`, `declassification` or
-    /// `conditional execution`.
-    pub kind: String,
-    /// The function (demangled, without hash) holding the instruction.
-    pub function: String,
-    /// The instruction's offset in that function.
-    pub offset: u64,
-    /// The instruction's address.
-    pub pc: u64,
-    /// What differed.
-    pub detail: String,
-}
-
-impl std::fmt::Display for Leak {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} depends on a secret at {}+{:#x} (pc {:#010x}; event {} of run 0 against run {}): {}",
-            self.kind, self.function, self.offset, self.pc, self.event, self.run, self.detail
-        )
-    }
-}
-
-/// One operation's verdict.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CtOp {
-    /// `keygen`, `sign`, `encaps` or `decaps`.
-    pub op: String,
-    /// Runs compared.
-    pub runs: usize,
-    /// Events in run 0's trace.
-    pub events: u64,
-    /// Declassifications in run 0.
-    pub declassifications: usize,
-    /// The first difference, if any.
-    pub leak: Option<Leak>,
-}
 
 /// The check of one firmware.
 #[derive(Clone, Debug, Serialize)]
@@ -147,44 +64,6 @@ impl CtReport {
     }
 }
 
-/// Builds the firmware and checks every secret-handling operation.
-pub fn check(req: &CtRequest) -> Result<CtReport, Error> {
-    if req.runs < 2 {
-        return Err(Error::Unknown(
-            "the constant-time check compares at least 2 runs".into(),
-        ));
-    }
-    let profile = Profile::load(&req.target)?;
-    if profile.isa == Isa::Host {
-        return Err(Error::Unknown(
-            "the host target is not emulated: the constant-time check runs on m0, m3, m4, rv32 and rv64"
-                .into(),
-        ));
-    }
-    let ty = strategy_type(&req.strategy)?;
-    let mut sel = Selection::pqfit(req.scheme, &ty);
-    sel.rustflags = req.rustflags.clone();
-    let elf = build_selection(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
-    let start = Instant::now();
-    let ops = match req.scheme {
-        Scheme::MlDsa44 => signature::<MlDsaHost<pqfit::MlDsa44>>(&profile, req, &elf)?,
-        Scheme::MlDsa65 => signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &elf)?,
-        Scheme::MlDsa87 => signature::<MlDsaHost<pqfit::MlDsa87>>(&profile, req, &elf)?,
-        Scheme::Cross(set) => crate::cross::ct_check(set, &profile, req, &elf)?,
-        Scheme::Sntrup761 => kem::<Sntrup>(&profile, req, &elf)?,
-        Scheme::Ntrulpr761 => kem::<Lpr>(&profile, req, &elf)?,
-    };
-    Ok(CtReport {
-        target: profile.name.clone(),
-        scheme: req.scheme.name().into(),
-        strategy: ty,
-        opt_level: req.opt_level.clone(),
-        ops,
-        elf,
-        seconds: start.elapsed().as_secs_f64(),
-    })
-}
-
 /// Writes run `i`'s inputs into the machine.
 type Setup<'a> = Box<dyn Fn(&mut Machine, usize) -> Result<(), Error> + 'a>;
 /// Checks run 0's outputs against the host.
@@ -193,7 +72,7 @@ type CheckFirst<'a> = Box<dyn Fn(&Machine) -> Result<(), Error> + 'a>;
 /// One operation to check: its entry, how run `i` sets up its inputs, and how run 0's
 /// outputs are checked against the host (so the firmware under check is known to work).
 struct Plan<'a> {
-    op: &'static str,
+    op: Op,
     entry: u64,
     setup: Setup<'a>,
     check_first: CheckFirst<'a>,
@@ -208,7 +87,7 @@ fn stream(purpose: u64, run: usize, len: usize) -> Vec<u8> {
 
 /// Key generation and signing of ML-DSA or CROSS: other seeds, keys and signing
 /// randomness per run, the same message.
-pub(crate) fn signature<H: HostSig>(
+pub fn signature<H: HostSig>(
     profile: &Profile,
     req: &CtRequest,
     elf: &Path,
@@ -230,8 +109,8 @@ pub(crate) fn signature<H: HostSig>(
     let sig = buf(&image, "PQFIT_SIG", Some(H::SIG))?;
     let plans = [
         Plan {
-            op: "keygen",
-            entry: entry(&image, "pqfit_fw_keygen")?,
+            op: Op::Keygen,
+            entry: entry(&image, Op::Keygen.entries()[0])?,
             setup: Box::new(|m, i| m.write(xi.addr, &xis[i])),
             check_first: Box::new(|m| {
                 compare("verifying key".into(), &m.read(vk.addr, H::PK)?, &keys[0].0)?;
@@ -239,8 +118,8 @@ pub(crate) fn signature<H: HostSig>(
             }),
         },
         Plan {
-            op: "sign",
-            entry: entry(&image, "pqfit_fw_sign")?,
+            op: Op::Sign,
+            entry: entry(&image, Op::Sign.entries()[0])?,
             setup: Box::new(|m, i| {
                 m.write(sk.addr, &keys[i].1)?;
                 m.write(msg_buf.addr, &msg)?;
@@ -256,8 +135,8 @@ pub(crate) fn signature<H: HostSig>(
 }
 
 /// Key generation, encapsulation and decapsulation of an NTRU Prime KEM.
-fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec<CtOp>, Error> {
-    const RAND_BYTES: usize = 16 * 1024;
+pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec<CtOp>, Error> {
+    use crate::kem::RAND_BYTES;
     let bytes = std::fs::read(elf)?;
     let image = Image::parse(&bytes)?;
     let keygen_rand: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(4, i, RAND_BYTES)).collect();
@@ -272,8 +151,8 @@ fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec
     let ss = buf(&image, "PQFIT_SS", None)?;
     let plans = [
         Plan {
-            op: "keygen",
-            entry: entry(&image, "pqfit_fw_keygen")?,
+            op: Op::Keygen,
+            entry: entry(&image, Op::Keygen.entries()[0])?,
             setup: Box::new(|m, i| m.write(rand.addr, &keygen_rand[i])),
             check_first: Box::new(|m| {
                 compare("public key".into(), &m.read(pk.addr, K::PK)?, &keys[0].0)?;
@@ -281,8 +160,8 @@ fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec
             }),
         },
         Plan {
-            op: "encaps",
-            entry: entry(&image, "pqfit_fw_encaps")?,
+            op: Op::Encaps,
+            entry: entry(&image, Op::Encaps.entries()[0])?,
             setup: Box::new(|m, i| {
                 m.write(pk.addr, &keys[0].0)?;
                 m.write(rand.addr, &encaps_rand[i])
@@ -297,8 +176,8 @@ fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec
             }),
         },
         Plan {
-            op: "decaps",
-            entry: entry(&image, "pqfit_fw_decaps")?,
+            op: Op::Decaps,
+            entry: entry(&image, Op::Decaps.entries()[0])?,
             setup: Box::new(|m, i| {
                 m.write(sk.addr, &keys[i].1)?;
                 m.write(ct.addr, &ct0)
@@ -385,7 +264,7 @@ fn check_op(
         ))
     })?;
     let mut op = CtOp {
-        op: plan.op.into(),
+        op: plan.op.name().into(),
         runs: req.runs,
         events: first.len(),
         declassifications: first.values.len(),

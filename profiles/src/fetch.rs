@@ -1,9 +1,9 @@
-//! The flash wait-state model of a board ([`crate::board::FlashTiming`]): which flash
+//! The flash wait-state model of a board ([`crate::timing::FlashTiming`]): which flash
 //! lines the code and its loads read, and the stall cycles each read costs after the
 //! prefetch buffer and the caches. The emulator feeds it every executed block and every
 //! load from flash; docs/boards.md states the rules and what they leave out.
 
-use crate::board::{CacheGeometry, FlashTiming};
+use crate::timing::{CacheGeometry, FlashTiming};
 
 /// A tag no line has (flash lines are addresses shifted right by at least one bit).
 const EMPTY: u64 = u64::MAX;

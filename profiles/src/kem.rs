@@ -1,21 +1,20 @@
-//! Measuring the NTRU Prime KEMs: key generation, encapsulation and decapsulation on
-//! fixed random bytes, every key, ciphertext and session key checked against the host,
-//! and a corrupted ciphertext decapsulated to the host's implicit-rejection key.
-
-use pqfit::ntruprime::{Ciphertext, Karatsuba, PublicKey, SecretKey, SharedSecret};
-use pqfit::{Ntrulpr761, Sntrup761};
+//! The KEM runner: key generation, encapsulation and decapsulation on fixed random bytes,
+//! every key, ciphertext and session key checked against a host oracle ([`HostKem`]), and
+//! a corrupted ciphertext decapsulated to the host's implicit-rejection key.
 
 use crate::elf::Image;
 use crate::link::Firmware;
-use crate::measure::{
-    buf, compare, fill, finish, status, Acc, Measurement, OpMachine, OpReport, Request,
-};
+use crate::op::Op;
 use crate::profile::Profile;
+use crate::record::Measurement;
+use crate::runkit::{buf, compare, fill, finish, firmware_report, status, Acc, OpMachine};
+use crate::scheme::Request;
 use crate::Error;
 
-/// Random bytes given to each call: enough for key generation retried a few times
-/// (4 bytes per coefficient of g and f, and 191 bytes of rho).
-const RAND_BYTES: usize = 16 * 1024;
+/// Random bytes given to each call (`PQFIT_RAND`): enough for NTRU Prime's key
+/// generation retried a few times (4 bytes per coefficient of g and f, and 191 bytes of
+/// rho).
+pub const RAND_BYTES: usize = 16 * 1024;
 
 /// The host side of a KEM, with randomness read from a slice; each call returns the
 /// number of random bytes it used.
@@ -26,6 +25,8 @@ pub trait HostKem {
     const SK: usize;
     /// Ciphertext bytes.
     const CT: usize;
+    /// Shared-secret bytes.
+    const SS: usize;
     /// Key generation.
     fn keygen(rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize);
     /// Encapsulation: ciphertext and session key.
@@ -33,70 +34,6 @@ pub trait HostKem {
     /// Decapsulation: the session key.
     fn decaps(sk: &[u8], ct: &[u8]) -> Vec<u8>;
 }
-
-/// A reader over `rand` in the shape of the submission's `randombytes`.
-fn reader<'a>(
-    rand: &'a [u8],
-    used: &'a mut usize,
-) -> impl FnMut(&mut [u8]) -> Result<(), pqfit::Error> + 'a {
-    move |out: &mut [u8]| {
-        let end = *used + out.len();
-        out.copy_from_slice(rand.get(*used..end).ok_or(pqfit::Error::Rng)?);
-        *used = end;
-        Ok(())
-    }
-}
-
-macro_rules! host_kem {
-    ($(#[$doc:meta])* $name:ident, $kem:ident, $params:ty) => {
-        $(#[$doc])*
-        pub struct $name;
-
-        impl HostKem for $name {
-            const PK: usize = PublicKey::<$params>::BYTES;
-            const SK: usize = SecretKey::<$params>::BYTES;
-            const CT: usize = Ciphertext::<$params>::BYTES;
-
-            fn keygen(rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize) {
-                let (mut pk, mut sk) = (PublicKey::default(), SecretKey::default());
-                let mut used = 0;
-                $kem::<Karatsuba>::key_gen_with_randombytes(&mut reader(rand, &mut used), &mut pk, &mut sk)
-                    .expect("host key generation");
-                (pk.as_bytes().to_vec(), sk.as_bytes().to_vec(), used)
-            }
-
-            fn encaps(pk: &[u8], rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize) {
-                let pk = PublicKey::<$params>::from_bytes(pk).expect("host public key");
-                let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::default());
-                let mut used = 0;
-                $kem::<Karatsuba>::encaps_with_randombytes(&mut reader(rand, &mut used), &pk, &mut ct, &mut ss)
-                    .expect("host encapsulation");
-                (ct.as_bytes().to_vec(), ss.as_bytes().to_vec(), used)
-            }
-
-            fn decaps(sk: &[u8], ct: &[u8]) -> Vec<u8> {
-                let sk = SecretKey::<$params>::from_bytes(sk).expect("host secret key");
-                let ct = Ciphertext::<$params>::from_bytes(ct).expect("host ciphertext");
-                let mut ss = SharedSecret::default();
-                $kem::<Karatsuba>::decaps(&sk, &ct, &mut ss);
-                ss.as_bytes().to_vec()
-            }
-        }
-    };
-}
-
-host_kem!(
-    /// sntrup761 on the host.
-    Sntrup,
-    Sntrup761,
-    pqfit::ntruprime::Sntrup761Params
-);
-host_kem!(
-    /// ntrulpr761 on the host.
-    Lpr,
-    Ntrulpr761,
-    pqfit::ntruprime::Ntrulpr761Params
-);
 
 fn stream(seed: u64) -> Vec<u8> {
     let mut v = vec![0u8; RAND_BYTES];
@@ -122,7 +59,7 @@ pub fn run_kem<K: HostKem>(
         ("PQFIT_PK", Some(K::PK)),
         ("PQFIT_SK", Some(K::SK)),
         ("PQFIT_CT", Some(K::CT)),
-        ("PQFIT_SS", Some(SharedSecret::BYTES)),
+        ("PQFIT_SS", Some(K::SS)),
     ] {
         io_bytes += buf(&image, name, size)?.size;
     }
@@ -143,11 +80,11 @@ pub fn run_kem<K: HostKem>(
         .collect();
 
     let limit = req.instruction_limit;
-    let common = OpReport::of_firmware(profile, req, ty, &image, io_bytes);
+    let common = firmware_report(profile, req, ty, &image, io_bytes);
 
     let mut keygen = Acc::default();
-    if !req.skips("keygen") {
-        let mut fw = OpMachine::open(profile, fw, "keygen")?;
+    if !req.skips(Op::Keygen) {
+        let mut fw = OpMachine::open(profile, fw, Op::Keygen)?;
         let (rand, used) = (
             fw.buf("PQFIT_RAND", RAND_BYTES)?,
             fw.buf("PQFIT_RAND_USED", 4)?,
@@ -180,15 +117,15 @@ pub fn run_kem<K: HostKem>(
     }
 
     let mut encaps = Acc::default();
-    if !req.skips("encaps") && req.sign_runs > 0 {
-        let mut fw = OpMachine::open(profile, fw, "encaps")?;
+    if !req.skips(Op::Encaps) && req.sign_runs > 0 {
+        let mut fw = OpMachine::open(profile, fw, Op::Encaps)?;
         let (rand, pk) = (
             fw.buf("PQFIT_RAND", RAND_BYTES)?,
             fw.buf("PQFIT_PK", K::PK)?,
         );
         let (ct, ss) = (
             fw.buf("PQFIT_CT", K::CT)?,
-            fw.buf("PQFIT_SS", SharedSecret::BYTES)?,
+            fw.buf("PQFIT_SS", K::SS)?,
         );
         for i in 0..req.sign_runs {
             let m = &mut fw.m;
@@ -200,7 +137,7 @@ pub fn run_kem<K: HostKem>(
             compare(format!("ciphertext {i}"), &m.read(ct, K::CT)?, &encs[i].0)?;
             compare(
                 format!("encapsulated key {i}"),
-                &m.read(ss, SharedSecret::BYTES)?,
+                &m.read(ss, K::SS)?,
                 &encs[i].1,
             )?;
             encaps.runs.push(run);
@@ -208,10 +145,10 @@ pub fn run_kem<K: HostKem>(
     }
 
     let mut decaps = Acc::default();
-    if !req.skips("decaps") && req.verify_runs > 0 {
-        let mut fw = OpMachine::open(profile, fw, "decaps")?;
+    if !req.skips(Op::Decaps) && req.verify_runs > 0 {
+        let mut fw = OpMachine::open(profile, fw, Op::Decaps)?;
         let (sk, ct) = (fw.buf("PQFIT_SK", K::SK)?, fw.buf("PQFIT_CT", K::CT)?);
-        let ss = fw.buf("PQFIT_SS", SharedSecret::BYTES)?;
+        let ss = fw.buf("PQFIT_SS", K::SS)?;
         let decaps_at = fw.entries[0];
         let mut call = |c: &[u8]| -> Result<(crate::emu::Run, Vec<u8>), Error> {
             let m = &mut fw.m;
@@ -219,7 +156,7 @@ pub fn run_kem<K: HostKem>(
             m.write(sk, &keys[0].1)?;
             m.write(ct, c)?;
             let run = m.call(decaps_at, limit)?;
-            Ok((run, m.read(ss, SharedSecret::BYTES)?))
+            Ok((run, m.read(ss, K::SS)?))
         };
         for (i, (c, key, _)) in encs.iter().enumerate().take(req.verify_runs) {
             let (run, got) = call(c)?;
@@ -247,8 +184,8 @@ pub fn run_kem<K: HostKem>(
 
     Ok(finish(
         &common,
-        vec![(keygen, "keygen"), (encaps, "encaps"), (decaps, "decaps")],
-        &req.skip.iter().map(String::as_str).collect::<Vec<_>>(),
+        vec![(keygen, Op::Keygen), (encaps, Op::Encaps), (decaps, Op::Decaps)],
+        &req.skip,
         fw,
         &image,
     ))

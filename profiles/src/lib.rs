@@ -1,49 +1,58 @@
 //! Target profiles and the emulator-based measurement harness of pqfit.
 //!
-//! - [`profile`]: one TOML file per target in `profiles/targets/` (triple, CPU, board,
-//!   memory map, clock, cycle model).
-//! - [`board`]: a real board extending a profile (clock, flash wait states, prefetch and
-//!   caches, memory sizes); shipped ones in `profiles/boards/`.
-//! - [`thumb`], [`rv`]: instruction classifiers; [`cost`]: the block cost model, and
-//!   [`cost_rv64`] its dual-issue form for RV64 (SiFive U74 class).
-//! - [`elf`]: segments, flash (text/rodata/data) and static RAM, symbols.
-//! - [`attribution`]: cycles per basic block and per function symbol (profiling).
-//! - [`trace`], [`ct_check`]: execution traces, and the constant-time check that compares
-//!   them across runs with different secrets on the real firmware.
-//! - [`fetch`]: a board's flash wait states behind its prefetch buffer and caches.
-//! - [`emu`]: unicorn-engine with the cycle model, stack painting and error handling.
-//! - [`cross`]: the CROSS parameter sets as schemes of the harness.
-//! - [`kem`]: the same for the NTRU Prime KEMs (keygen, encaps, decaps).
-//! - [`mod@measure`]: builds the firmware (`profiles/firmware`) for a target, scheme and
-//!   strategy, runs each operation and checks its outputs against the host, byte for byte.
-//! - [`peers`]: other implementations (RustCrypto `ml-dsa`, `fips204`, `libcrux-ml-dsa`,
-//!   PQClean's C) in the same firmware and harness, as strategies `peer:<name>`.
+//! The modules in layers, each using only those above it in this list (CI checks that
+//! no import runs in a circle: `scripts/check-module-cycles.sh`):
 //!
-//! The method and its limits are in `docs/measurement.md`.
+//! 1. Data and decoders: [`profile`] (one TOML file per target in `profiles/targets/`),
+//!    [`timing`] (a board's flash interface), [`op`] (the operations), [`elf`], the
+//!    instruction classifiers [`thumb`] and [`rv`], and [`trace`] (execution traces).
+//! 2. Cost models and records: [`cost`] (the block cost model) and [`cost_rv64`] (its
+//!    dual-issue form), [`fetch`] (flash wait states behind prefetch and caches), and
+//!    [`record`] (the figures a measurement reports).
+//! 3. Machine and build: [`emu`] (unicorn-engine with the cycle model and stack painting),
+//!    [`attribution`] (cycles per block and function), [`board`] (a real board extending a
+//!    profile), [`link`] (each operation linked alone) and [`firmware`] (the build).
+//! 4. The vocabulary and the shared run kit: [`scheme`] (the family descriptor type,
+//!    parameter sets, requests) and [`runkit`] (buffers, machines, host comparison).
+//! 5. Runners by kind: [`signature`], [`kem`], and the constant-time engine [`ct_check`].
+//! 6. [`families`]: one descriptor per family (ML-DSA, CROSS, NTRU Prime).
+//! 7. [`peers`]: other implementations in the same firmware and harness.
+//! 8. [`mod@measure`]: the one place that dispatches a measurement or a check.
+//!
+//! The method and its limits are in `docs/measurement.md`; adding a family in
+//! `docs/architecture.md`.
 
 pub mod attribution;
 pub mod board;
 pub mod cost;
 pub mod cost_rv64;
-pub mod cross;
 pub mod ct_check;
 pub mod elf;
 pub mod emu;
+pub mod families;
 pub mod fetch;
+pub mod firmware;
 pub mod kem;
 pub mod link;
 pub mod measure;
+pub mod op;
 pub mod peers;
 pub mod profile;
+pub mod record;
+pub mod runkit;
 pub mod rv;
+pub mod scheme;
+pub mod signature;
 pub mod thumb;
+pub mod timing;
 pub mod trace;
 
-pub use measure::{
-    measure, measure_elf, measure_elf_on, Family, Measurement, OpReport, Preparation, Request,
-    Scheme,
-};
+pub use families::scheme;
+pub use measure::{measure, measure_elf, measure_elf_on};
+pub use op::Op;
 pub use profile::Profile;
+pub use record::{Measurement, OpReport, Preparation};
+pub use scheme::{CtRequest, Family, Kind, Request, Scheme};
 
 /// Everything that can go wrong; a measurement is a number only when none of these occurs.
 #[derive(Debug)]

@@ -17,26 +17,14 @@ use std::sync::OnceLock;
 use sha2::{Digest, Sha256};
 
 use crate::elf::Image;
+use crate::op::Op;
 use crate::Error;
-
-/// The operations of the firmware and their entry points (the first is the ELF's entry).
-pub const OPERATIONS: [(&str, &[&str]); 6] = [
-    ("keygen", &["pqfit_fw_keygen"]),
-    ("sign", &["pqfit_fw_sign"]),
-    ("verify", &["pqfit_fw_verify"]),
-    (
-        crate::measure::SIGN_EXPANDED,
-        &["pqfit_fw_expand_key", "pqfit_fw_sign_expanded"],
-    ),
-    ("encaps", &["pqfit_fw_encaps"]),
-    ("decaps", &["pqfit_fw_decaps"]),
-];
 
 /// One operation's own firmware.
 #[derive(Clone, Debug)]
 pub struct OpFirmware {
-    /// `keygen`, `sign`, ... (as in the reports).
-    pub op: &'static str,
+    /// The operation.
+    pub op: Op,
     /// Its ELF.
     pub elf: PathBuf,
     /// Its code identity: SHA-256 (hex, 128 bits) of the loaded segments and the entry
@@ -58,7 +46,7 @@ impl Firmware {
     pub fn elf_of(&self, op: &str) -> &Path {
         self.ops
             .iter()
-            .find(|o| o.op == op)
+            .find(|o| o.op.name() == op)
             .map_or(&self.elf, |o| &o.elf)
     }
 
@@ -66,7 +54,7 @@ impl Firmware {
     pub fn code_of(&self, op: &str) -> Option<&str> {
         self.ops
             .iter()
-            .find(|o| o.op == op)
+            .find(|o| o.op.name() == op)
             .map(|o| o.code.as_str())
     }
 }
@@ -77,7 +65,7 @@ pub const REAL_LINKER: &str = "PQFIT_REAL_LINKER";
 /// The `rustc` flag that links through the kit script, and the real linker (for
 /// [`REAL_LINKER`]).
 pub fn linker_settings() -> Result<(String, PathBuf), Error> {
-    let script = crate::measure::firmware_dir().join("link").join("kit.sh");
+    let script = crate::firmware::firmware_dir().join("link").join("kit.sh");
     if !script.exists() {
         return Err(Error::Build(format!("missing {}", script.display())));
     }
@@ -90,7 +78,7 @@ fn real_linker() -> Result<PathBuf, Error> {
     LLD.get_or_init(|| {
         let rustc = |args: &[&str]| -> Result<String, String> {
             let out = Command::new("rustc")
-                .current_dir(crate::measure::firmware_dir())
+                .current_dir(crate::firmware::firmware_dir())
                 .args(args)
                 .output()
                 .map_err(|e| format!("running rustc {args:?}: {e}"))?;
@@ -156,7 +144,8 @@ pub fn link_operations(built: &Path, copy: &Path, image: &Image) -> Result<Vec<O
     let script_text = std::fs::read_to_string(script)?;
     let stem = copy.with_extension("");
     let mut ops = Vec::new();
-    for (op, entries) in OPERATIONS {
+    for op in Op::ALL {
+        let entries = op.entries();
         if image.symbol(entries[0]).is_none() {
             continue;
         }

@@ -8,8 +8,13 @@
 //! A peer is selected as the strategy `peer:<name>` (`pq-explore measure --strategy
 //! peer:fips204`).
 
-use crate::measure::{build_operations, run_signature, Measurement, MlDsaHost, Request, Selection};
-use crate::{Error, Scheme};
+use crate::families::mldsa::ML_DSA_65;
+use crate::families::ntruprime::SNTRUP761;
+use crate::firmware::{build_operations, Selection};
+use crate::op::Op;
+use crate::record::Measurement;
+use crate::scheme::{Request, Scheme};
+use crate::Error;
 
 /// The strategy prefix that names a peer.
 pub const PREFIX: &str = "peer:";
@@ -45,7 +50,7 @@ pub const PEERS: [Peer; 5] = [
         package: "ml-dsa",
         version: "0.1.2",
         language: "Rust",
-        scheme: Scheme::MlDsa65,
+        scheme: ML_DSA_65,
         how: "RustCrypto, default features off (no alloc): SigningKey::from_seed, the verifying \
               key from Keypair::verifying_key and the expanded key encoding; \
               ExpandedSigningKey::from_expanded and sign_internal on 0 || 0 || M with rnd; \
@@ -59,7 +64,7 @@ pub const PEERS: [Peer; 5] = [
         package: "fips204",
         version: "0.5.0",
         language: "Rust",
-        scheme: Scheme::MlDsa65,
+        scheme: ML_DSA_65,
         how: "default features off (no default RNG): KG::keygen_from_seed, \
               PrivateKey::try_from_bytes and try_sign_with_seed(rnd), PublicKey::verify",
         targets: &["m0", "m3", "m4", "rv32", "rv64"],
@@ -71,7 +76,7 @@ pub const PEERS: [Peer; 5] = [
         package: "libcrux-ml-dsa",
         version: "0.0.11",
         language: "Rust",
-        scheme: Scheme::MlDsa65,
+        scheme: ML_DSA_65,
         how: "portable backend, default features off (no std): generate_key_pair_mut(xi), \
               sign_mut(rnd) into the caller's buffers, verify",
         targets: &["m0", "m3", "m4", "rv32", "rv64"],
@@ -83,7 +88,7 @@ pub const PEERS: [Peer; 5] = [
         package: "pqcrypto-mldsa",
         version: "0.1.2",
         language: "C",
-        scheme: Scheme::MlDsa65,
+        scheme: ML_DSA_65,
         how: "PQClean's clean C (with its fips202.c) from the sources pqcrypto-mldsa bundles, \
               compiled by arm-none-eabi-gcc (riscv64-unknown-elf-gcc on rv64) at the \
               firmware's opt-level with -mcpu of the target; randombytes serves xi and rnd; \
@@ -99,7 +104,7 @@ pub const PEERS: [Peer; 5] = [
         package: "sntrup761",
         version: "0.4.0",
         language: "Rust",
-        scheme: Scheme::Sntrup761,
+        scheme: SNTRUP761,
         how: "generate_key / encapsulate with a caller's RNG, decapsulate",
         targets: &[],
         unavailable: Some(
@@ -155,6 +160,18 @@ pub fn for_scheme(scheme: Scheme) -> impl Iterator<Item = &'static Peer> {
     PEERS.iter().filter(move |p| p.scheme == scheme)
 }
 
+/// The operations measured for `strategy` on `scheme`: the family's, except that a peer
+/// has no repeated signing with an expanded key.
+pub fn ops_of(scheme: Scheme, strategy: &str) -> Vec<Op> {
+    let peer = strategy.trim().starts_with(PREFIX);
+    scheme
+        .ops()
+        .iter()
+        .copied()
+        .filter(|&op| !(peer && op == Op::SignExpanded))
+        .collect()
+}
+
 /// An operation whose output a tampered peer firmware corrupts (tests of the checks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tamper {
@@ -191,7 +208,7 @@ pub fn measure(req: &Request, peer: &Peer, tamper: Option<Tamper>) -> Result<Mea
     }
     peer.available(&profile.name).map_err(Error::Unknown)?;
     let mut sel = Selection {
-        scheme: peer.scheme,
+        scheme: peer.scheme.name().into(),
         record: peer.strategy(),
         features: vec![format!("peer-{}", peer.name)],
         env: Vec::new(),
@@ -202,15 +219,7 @@ pub fn measure(req: &Request, peer: &Peer, tamper: Option<Tamper>) -> Result<Mea
         sel.env.push(("PQFIT_FW_TAMPER", t.name().into()));
     }
     let fw = build_operations(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
-    match peer.scheme {
-        Scheme::MlDsa65 => {
-            run_signature::<MlDsaHost<pqfit::MlDsa65>>(&profile, req, &sel.record, &fw)
-        }
-        other => Err(Error::Unknown(format!(
-            "no firmware entry points for {} peers",
-            other.name()
-        ))),
-    }
+    (peer.scheme.family().run)(peer.scheme, &profile, req, &sel.record, &fw)
 }
 
 #[cfg(test)]
@@ -230,7 +239,7 @@ mod tests {
     /// per buildable peer.
     #[test]
     fn the_firmware_pins_the_listed_versions() {
-        let dir = crate::measure::firmware_dir();
+        let dir = crate::firmware::firmware_dir();
         let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
         let build = std::fs::read_to_string(dir.join("build.rs")).unwrap();
         for p in PEERS.iter().filter(|p| p.unavailable.is_none()) {

@@ -173,7 +173,7 @@ pub struct Profile {
     /// The flash timing the emulator charges: never in a profile file, set by a board
     /// ([`crate::board::Board::apply`]); `None` is the zero-wait-state reference model.
     #[serde(skip)]
-    pub fetch: Option<crate::board::FlashTiming>,
+    pub fetch: Option<crate::timing::FlashTiming>,
 }
 
 /// The directory holding the profile files (`profiles/targets`).

@@ -7,8 +7,9 @@
 //! Builds four firmware images (about a minute each from cold). Set
 //! `PQFIT_SKIP_FIRMWARE_TESTS=1` to skip.
 
-use pqfit_profiles::ct_check::{check, CtReport, CtRequest};
-use pqfit_profiles::Scheme;
+use pqfit_profiles::ct_check::CtReport;
+use pqfit_profiles::measure::check;
+use pqfit_profiles::{scheme, CtRequest, Scheme};
 
 fn skip() -> bool {
     std::env::var_os("PQFIT_SKIP_FIRMWARE_TESTS").is_some()
@@ -35,13 +36,13 @@ fn m0_ml_dsa_branches_are_caught_and_fixed() {
     if skip() {
         return;
     }
-    let bare = run("m0", Scheme::MlDsa44, "fast-sign", false);
+    let bare = run("m0", scheme("ml-dsa-44").unwrap(), "fast-sign", false);
     let found = leaks(&bare);
     assert!(!found.is_empty(), "no leak found without value barriers");
     for o in &bare.ops {
         assert!(o.events > 100_000 && o.declassifications > 0, "{o:?}");
     }
-    let fixed = run("m0", Scheme::MlDsa44, "fast-sign", true);
+    let fixed = run("m0", scheme("ml-dsa-44").unwrap(), "fast-sign", true);
     assert!(fixed.is_clean(), "{:?}", leaks(&fixed));
     assert_eq!(
         fixed.ops.iter().map(|o| o.op.as_str()).collect::<Vec<_>>(),
@@ -56,7 +57,7 @@ fn rv32_ntru_prime_branches_are_caught_and_fixed() {
     }
     let bare = run(
         "rv32",
-        Scheme::Sntrup761,
+        scheme("sntrup761").unwrap(),
         "pqfit::ntruprime::Karatsuba",
         false,
     );
@@ -64,7 +65,7 @@ fn rv32_ntru_prime_branches_are_caught_and_fixed() {
     assert!(!found.is_empty(), "no leak found without value barriers");
     let fixed = run(
         "rv32",
-        Scheme::Sntrup761,
+        scheme("sntrup761").unwrap(),
         "pqfit::ntruprime::Karatsuba",
         true,
     );
@@ -77,9 +78,9 @@ fn rv32_ntru_prime_branches_are_caught_and_fixed() {
 
 #[test]
 fn bad_requests_are_clear_errors() {
-    let mut req = CtRequest::new("m4", Scheme::MlDsa44, "fast-sign");
+    let mut req = CtRequest::new("m4", scheme("ml-dsa-44").unwrap(), "fast-sign");
     req.runs = 1;
     assert!(check(&req).is_err());
-    assert!(check(&CtRequest::new("host", Scheme::MlDsa44, "fast-sign")).is_err());
-    assert!(check(&CtRequest::new("m4", Scheme::MlDsa44, "no-such-preset")).is_err());
+    assert!(check(&CtRequest::new("host", scheme("ml-dsa-44").unwrap(), "fast-sign")).is_err());
+    assert!(check(&CtRequest::new("m4", scheme("ml-dsa-44").unwrap(), "no-such-preset")).is_err());
 }

@@ -6,8 +6,7 @@
 //! Needs the `thumbv7em-none-eabi` target (rust-toolchain.toml installs it). About 20 s
 //! from a cold firmware build. Set `PQFIT_SKIP_FIRMWARE_TESTS=1` to skip.
 
-use pqfit_profiles::measure::strategy_type;
-use pqfit_profiles::{measure, Error, Request, Scheme};
+use pqfit_profiles::{measure, scheme, Error, Request};
 
 fn skip() -> bool {
     std::env::var_os("PQFIT_SKIP_FIRMWARE_TESTS").is_some()
@@ -18,7 +17,7 @@ fn m4_ml_dsa_44_reference_end_to_end() {
     if skip() {
         return;
     }
-    let mut req = Request::new("m4", Scheme::MlDsa44, "reference");
+    let mut req = Request::new("m4", scheme("ml-dsa-44").unwrap(), "reference");
     req.keygen_runs = 1;
     req.sign_runs = 2;
     req.verify_runs = 1;
@@ -70,7 +69,7 @@ fn m4_ml_dsa_65_small_stack_within_its_stack_goals() {
     if skip() {
         return;
     }
-    let mut req = Request::new("m4", Scheme::MlDsa65, "small-stack");
+    let mut req = Request::new("m4", scheme("ml-dsa-65").unwrap(), "small-stack");
     req.keygen_runs = 1;
     req.sign_runs = 1;
     req.verify_runs = 1;
@@ -91,19 +90,24 @@ fn m4_ml_dsa_65_small_stack_within_its_stack_goals() {
 
 #[test]
 fn unknown_and_unbuildable_strategies_are_clear_errors() {
-    assert!(matches!(strategy_type("tiny"), Err(Error::Unknown(_))));
+    let ml_dsa = scheme("ml-dsa-44").unwrap();
+    assert!(matches!(ml_dsa.strategy_type("tiny"), Err(Error::Unknown(_))));
     assert_eq!(
-        strategy_type("small-stack").unwrap(),
+        ml_dsa.strategy_type("small-stack").unwrap(),
         "pqfit::strategy::SmallStack"
     );
     assert_eq!(
-        strategy_type("pqfit::strategy::Reference").unwrap(),
+        ml_dsa.strategy_type("pqfit::strategy::Reference").unwrap(),
         "pqfit::strategy::Reference"
     );
+    // Presets are the family's own: CROSS's `fast` is not an ML-DSA preset.
+    let cross = scheme("cross-rsdp-1-fast").unwrap();
+    assert_eq!(cross.strategy_type("fast").unwrap(), "pqfit::cross::Fast");
+    assert!(ml_dsa.strategy_type("fast").is_err());
     if skip() {
         return;
     }
-    let mut req = Request::new("m4", Scheme::MlDsa44, "pqfit::strategy::NoSuchStrategy");
+    let mut req = Request::new("m4", scheme("ml-dsa-44").unwrap(), "pqfit::strategy::NoSuchStrategy");
     req.sign_runs = 1;
     match measure(&req) {
         Err(Error::Build(msg)) => assert!(msg.contains("NoSuchStrategy"), "{msg}"),

@@ -10,8 +10,8 @@
 
 use pqfit_profiles::elf::Image;
 use pqfit_profiles::link::Firmware;
-use pqfit_profiles::measure::{self, strategy_type};
-use pqfit_profiles::{Request, Scheme};
+use pqfit_profiles::measure;
+use pqfit_profiles::{scheme, Request};
 
 fn skip() -> bool {
     std::env::var_os("PQFIT_SKIP_FIRMWARE_TESTS").is_some()
@@ -33,7 +33,7 @@ fn mix(w: &str, keccak: &str) -> String {
 }
 
 fn request(strategy: &str) -> Request {
-    let mut req = Request::new("m4", Scheme::MlDsa44, strategy);
+    let mut req = Request::new("m4", scheme("ml-dsa-44").unwrap(), strategy);
     req.keygen_runs = 1;
     req.sign_runs = 1;
     req.verify_runs = 1;
@@ -58,7 +58,7 @@ fn operations_linked_alone_share_code_exactly_when_it_is_the_same() {
     let streamed_w = build(&mix("StreamedW", ""));
     let other_keccak = build(&mix("FullW", "Sha3Crate"));
 
-    let ops: Vec<&str> = full_w.ops.iter().map(|o| o.op).collect();
+    let ops: Vec<&str> = full_w.ops.iter().map(|o| o.op.name()).collect();
     assert_eq!(ops, ["keygen", "sign", "verify", "sign-expanded"]);
     for op in ["keygen", "verify"] {
         assert_eq!(code(&full_w, op), code(&streamed_w, op), "{op}");
@@ -96,6 +96,6 @@ fn operations_linked_alone_share_code_exactly_when_it_is_the_same() {
     );
     for o in &m.ops {
         assert_eq!(o.code.as_deref(), Some(code(&streamed_w, &o.op)));
-        assert_eq!(o.strategy, strategy_type(&req.strategy).unwrap());
+        assert_eq!(o.strategy, req.scheme.strategy_type(&req.strategy).unwrap());
     }
 }

@@ -8,7 +8,7 @@
 //! (scripts/setup.sh installs it). Set `PQFIT_SKIP_FIRMWARE_TESTS=1` to skip.
 
 use pqfit_profiles::peers::{self, Tamper};
-use pqfit_profiles::{measure, Error, Request, Scheme};
+use pqfit_profiles::{measure, scheme, Error, Request, Scheme};
 
 fn skip() -> bool {
     std::env::var_os("PQFIT_SKIP_FIRMWARE_TESTS").is_some()
@@ -16,7 +16,7 @@ fn skip() -> bool {
 
 /// One key generation, one signature, one verification (and the corrupted signature).
 fn small(strategy: &str) -> Request {
-    let mut req = Request::new("m4", Scheme::MlDsa65, strategy);
+    let mut req = Request::new("m4", scheme("ml-dsa-65").unwrap(), strategy);
     req.keygen_runs = 1;
     req.sign_runs = 1;
     req.verify_runs = 1;
@@ -28,7 +28,7 @@ fn every_ml_dsa_peer_matches_the_host_on_the_m4() {
     if skip() {
         return;
     }
-    let all: Vec<_> = peers::for_scheme(Scheme::MlDsa65).collect();
+    let all: Vec<_> = peers::for_scheme(scheme("ml-dsa-65").unwrap()).collect();
     assert_eq!(all.len(), 4);
     for p in all {
         let m = measure(&small(&p.strategy())).unwrap_or_else(|e| panic!("{}: {e}", p.name));
@@ -75,12 +75,12 @@ fn unknown_and_unavailable_peers_are_clear_errors() {
             other => panic!("{strategy} on {target}: expected an error, got {other:?}"),
         }
     };
-    let msg = err("peer:nobody", Scheme::MlDsa65, "m4");
+    let msg = err("peer:nobody", scheme("ml-dsa-65").unwrap(), "m4");
     assert!(msg.contains("peer:fips204"), "{msg}");
-    let msg = err("peer:sntrup761", Scheme::Sntrup761, "m4");
+    let msg = err("peer:sntrup761", scheme("sntrup761").unwrap(), "m4");
     assert!(msg.contains("no_std"), "{msg}");
-    let msg = err("peer:pqclean-ml-dsa", Scheme::MlDsa65, "rv32");
+    let msg = err("peer:pqclean-ml-dsa", scheme("ml-dsa-65").unwrap(), "rv32");
     assert!(msg.contains("rv32"), "{msg}");
-    let msg = err("peer:fips204", Scheme::MlDsa87, "m4");
+    let msg = err("peer:fips204", scheme("ml-dsa-87").unwrap(), "m4");
     assert!(msg.contains("implements ml-dsa-65"), "{msg}");
 }

@@ -5,6 +5,7 @@
 //! (`--cross-sign-runs`). The plan is stated on the pages, so a reader knows what each
 //! table covers.
 
+use pqfit_profiles::families::cross::CROSS;
 use pqfit_profiles::Scheme;
 
 use crate::combos::{self, KeccakAxis};
@@ -15,7 +16,7 @@ use crate::sweep::{self, Spec, Sweep};
 pub struct Coverage {
     /// The parameter set.
     pub scheme: Scheme,
-    /// Only the presets (ML-DSA, CROSS) or the main multiplications (NTRU Prime).
+    /// Only the presets of the family's catalogue.
     pub presets_only: bool,
     /// Keccak backends crossed with the strategies.
     pub keccak: KeccakAxis,
@@ -32,13 +33,13 @@ impl Coverage {
 
     /// What the combinations are, in words.
     pub fn what(&self) -> String {
-        let strategies = match (self.scheme.is_kem(), self.presets_only) {
-            (true, true) => "the four main multiplications",
-            (true, false) => "every multiplication",
-            (false, true) => "the presets only",
-            (false, false) => "every combination",
+        let strategies = if self.presets_only {
+            "the presets only"
+        } else {
+            "every combination"
         };
-        let keccak = match (self.scheme.is_kem(), self.keccak) {
+        // Families that take no Keccak backend (NTRU Prime hashes with SHA-512) say none.
+        let keccak = match (self.scheme.family().catalog.keccak.is_empty(), self.keccak) {
             (true, _) => "",
             (false, KeccakAxis::Default) => ", default Keccak backend",
             (false, KeccakAxis::Presets) => ", presets with every Keccak backend",
@@ -112,7 +113,7 @@ impl Plan {
                     _ => (base.presets_only, base.keccak),
                 };
                 let mut runs = base.runs;
-                if let (Scheme::Cross(_), Some(n)) = (scheme, options.cross_sign_runs) {
+                if let (true, Some(n)) = (*scheme.family() == CROSS, options.cross_sign_runs) {
                     runs[1] = n;
                 }
                 Coverage {

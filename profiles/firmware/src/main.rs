@@ -8,11 +8,12 @@
 
 use core::ptr::addr_of_mut;
 
-#[cfg(pqfit_fw_cross)]
+// One module per family, chosen by the harness's family descriptor (build.rs).
+#[cfg(pqfit_fw_family = "cross")]
 mod cross;
-#[cfg(not(any(pqfit_fw_kem, pqfit_fw_cross, pqfit_fw_peer)))]
+#[cfg(pqfit_fw_family = "mldsa")]
 mod mldsa;
-#[cfg(pqfit_fw_kem)]
+#[cfg(pqfit_fw_family = "ntruprime")]
 mod ntruprime;
 #[cfg(pqfit_fw_peer)]
 mod peers;
@@ -44,7 +45,8 @@ static PQFIT_STRATEGY: [u8; selected::STRATEGY.len() + 1] = {
     out
 };
 
-#[cfg_attr(pqfit_fw_kem, allow(dead_code))]
+// A KEM firmware takes no message.
+#[allow(dead_code)]
 fn message() -> &'static [u8] {
     // SAFETY: single-threaded firmware; the harness writes the buffers between calls only.
     unsafe {
