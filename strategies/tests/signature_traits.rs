@@ -128,5 +128,6 @@ fn one_set_of_buffers() {
     let c = cross::KeyPair::<Rsdpg1Small>::from_seed(&[3; 32]).unwrap();
     buffer_behaviour(&c.verifying_key, &c.signing_key);
     // The module's names are the crate's types.
-    let _: &pqfit::SigningKey<Rsdpg1Small> = &c.signing_key as &cross::SigningKey<Rsdpg1Small>;
+    let key: &cross::SigningKey<Rsdpg1Small> = &c.signing_key;
+    let _: &pqfit::SigningKey<Rsdpg1Small> = key;
 }
