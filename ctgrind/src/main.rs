@@ -16,6 +16,7 @@
 //! harness, runs first and must be reported: otherwise the check would pass
 //! vacuously (not under valgrind, or the markers compiled out).
 
+mod case;
 mod cross;
 mod grind;
 mod mldsa;
@@ -23,20 +24,7 @@ mod ntruprime;
 
 use std::process::ExitCode;
 
-/// One operation of one scheme and strategy, run with its secrets marked.
-pub struct Case {
-    name: String,
-    run: Box<dyn Fn()>,
-}
-
-impl Case {
-    fn new(name: String, run: impl Fn() + 'static) -> Self {
-        Case {
-            name,
-            run: Box::new(run),
-        }
-    }
-}
+use case::Case;
 
 /// The deliberate secret-dependent branch that memcheck must report.
 fn canary() {

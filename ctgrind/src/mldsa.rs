@@ -5,7 +5,7 @@
 //! `FastSign` and `Balanced`, `SparseProduct` in `SmallStack`).
 
 use crate::grind::{secret, secret_in_place, Bytes};
-use crate::Case;
+use crate::case::Case;
 use pqfit::strategy::Strategy;
 use pqfit::{
     Balanced, ExpandedKey, FastSign, MlDsa, MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreHash,

@@ -2,7 +2,7 @@
 //! ntrulpr761 under every multiplication strategy.
 
 use crate::grind::{secret, secret_in_place, Bytes};
-use crate::Case;
+use crate::case::Case;
 use core::ops::Range;
 use pqfit::ntruprime::{
     Ciphertext, GoodNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, PublicKey, RqMul, Schoolbook,

@@ -6,16 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::elf::Image;
+pub use crate::link::firmware_dir;
 use crate::link::Firmware;
 use crate::profile::Profile;
 use crate::Error;
 
-/// The firmware crate: `PQFIT_FIRMWARE_DIR` or `profiles/firmware`.
-pub fn firmware_dir() -> PathBuf {
-    std::env::var_os("PQFIT_FIRMWARE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("firmware"))
-}
 
 /// What a firmware build measures, besides the target and the opt-level: the cargo features
 /// and build variables that select it, and the strategy its ELF must record.

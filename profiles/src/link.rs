@@ -59,13 +59,20 @@ impl Firmware {
     }
 }
 
+/// The firmware crate: `PQFIT_FIRMWARE_DIR` or `profiles/firmware`.
+pub fn firmware_dir() -> PathBuf {
+    std::env::var_os("PQFIT_FIRMWARE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("firmware"))
+}
+
 /// The variable that tells `kit.sh` the real linker.
 pub const REAL_LINKER: &str = "PQFIT_REAL_LINKER";
 
 /// The `rustc` flag that links through the kit script, and the real linker (for
 /// [`REAL_LINKER`]).
 pub fn linker_settings() -> Result<(String, PathBuf), Error> {
-    let script = crate::firmware::firmware_dir().join("link").join("kit.sh");
+    let script = firmware_dir().join("link").join("kit.sh");
     if !script.exists() {
         return Err(Error::Build(format!("missing {}", script.display())));
     }
@@ -78,7 +85,7 @@ fn real_linker() -> Result<PathBuf, Error> {
     LLD.get_or_init(|| {
         let rustc = |args: &[&str]| -> Result<String, String> {
             let out = Command::new("rustc")
-                .current_dir(crate::firmware::firmware_dir())
+                .current_dir(firmware_dir())
                 .args(args)
                 .output()
                 .map_err(|e| format!("running rustc {args:?}: {e}"))?;

@@ -13,7 +13,7 @@ use crate::scheme::Request;
 use crate::Error;
 
 /// A deterministic byte stream for the fixed inputs (splitmix64).
-pub fn fill(seed: u64, out: &mut [u8]) {
+pub(crate) fn fill(seed: u64, out: &mut [u8]) {
     let mut s = seed;
     for chunk in out.chunks_mut(8) {
         s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -28,12 +28,12 @@ pub fn fill(seed: u64, out: &mut [u8]) {
 
 /// A buffer of the firmware: address and size from its symbol.
 #[derive(Clone, Copy, Debug)]
-pub struct Buf {
-    pub addr: u64,
-    pub size: u64,
+pub(crate) struct Buf {
+    pub(crate) addr: u64,
+    pub(crate) size: u64,
 }
 
-pub fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
+pub(crate) fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error> {
     let s = image
         .symbol(name)
         .ok_or_else(|| Error::Elf(format!("no symbol {name}")))?;
@@ -51,7 +51,7 @@ pub fn buf(image: &Image, name: &str, size: Option<usize>) -> Result<Buf, Error>
     })
 }
 
-pub fn entry(image: &Image, name: &str) -> Result<u64, Error> {
+pub(crate) fn entry(image: &Image, name: &str) -> Result<u64, Error> {
     image
         .symbol(name)
         .map(|s| s.addr)
@@ -60,12 +60,12 @@ pub fn entry(image: &Image, name: &str) -> Result<u64, Error> {
 
 /// Collects per-run figures for one operation.
 #[derive(Default)]
-pub struct Acc {
-    pub runs: Vec<Run>,
+pub(crate) struct Acc {
+    pub(crate) runs: Vec<Run>,
 }
 
 impl Acc {
-    pub fn report(&self, common: &OpReport, op: &str) -> OpReport {
+    pub(crate) fn report(&self, common: &OpReport, op: &str) -> OpReport {
         let cyc: Vec<u64> = self.runs.iter().map(|r| r.cycles).collect();
         let n = cyc.len().max(1) as u64;
         let mut r = common.clone();
@@ -84,7 +84,7 @@ impl Acc {
 
 /// Opens the machine for an image: the stack is `_stack_start.._stack_top` when the ELF
 /// defines them, else from the end of the loaded RAM contents to the end of RAM.
-pub fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error> {
+pub(crate) fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error> {
     let m = profile.memory;
     let ram = m.ram_origin..m.ram_origin + m.ram_bytes;
     let stack = match (
@@ -114,7 +114,7 @@ pub fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, E
 }
 
 /// An output of the target must equal the host's.
-pub fn compare(what: String, got: &[u8], want: &[u8]) -> Result<(), Error> {
+pub(crate) fn compare(what: String, got: &[u8], want: &[u8]) -> Result<(), Error> {
     if got == want {
         return Ok(());
     }
@@ -135,7 +135,7 @@ pub fn compare(what: String, got: &[u8], want: &[u8]) -> Result<(), Error> {
 }
 
 /// An entry point must return 0, as the host call succeeded.
-pub fn status(op: &str, run: &Run) -> Result<(), Error> {
+pub(crate) fn status(op: &str, run: &Run) -> Result<(), Error> {
     if run.ret == 0 {
         Ok(())
     } else {
@@ -148,7 +148,7 @@ pub fn status(op: &str, run: &Run) -> Result<(), Error> {
 
 /// What every operation of one firmware shares (the figures come per operation):
 /// its flash, and its static RAM without the harness's `io_bytes` of buffers.
-pub fn firmware_report(
+pub(crate) fn firmware_report(
 profile: &Profile,
     req: &Request,
     strategy: &str,
@@ -176,15 +176,15 @@ profile: &Profile,
 }
 
 /// One operation's own ELF ([`crate::link`]) on a machine of its own.
-pub struct OpMachine {
-    pub image: Image,
-    pub m: Machine,
+pub(crate) struct OpMachine {
+    pub(crate) image: Image,
+    pub(crate) m: Machine,
     /// The operation's entry points, in [`Op::entries`]' order.
-    pub entries: Vec<u64>,
+    pub(crate) entries: Vec<u64>,
 }
 
 impl OpMachine {
-    pub fn open(profile: &Profile, fw: &Firmware, op: Op) -> Result<Self, Error> {
+    pub(crate) fn open(profile: &Profile, fw: &Firmware, op: Op) -> Result<Self, Error> {
         let bytes = std::fs::read(fw.elf_of(op.name()))?;
         let image = Image::parse(&bytes)?;
         let entries = op
@@ -197,12 +197,12 @@ impl OpMachine {
     }
 
     /// The address of the harness buffer `name`, which must be `size` bytes.
-    pub fn buf(&self, name: &str, size: usize) -> Result<u64, Error> {
+    pub(crate) fn buf(&self, name: &str, size: usize) -> Result<u64, Error> {
         buf(&self.image, name, Some(size)).map(|b| b.addr)
     }
 
     /// The address of the message buffer (its size is checked on the whole firmware).
-    pub fn msg(&self) -> Result<u64, Error> {
+    pub(crate) fn msg(&self) -> Result<u64, Error> {
         buf(&self.image, "PQFIT_MSG", None).map(|b| b.addr)
     }
 }
@@ -210,7 +210,7 @@ impl OpMachine {
 /// The measurement of the operations: a report for each that ran, one without runs for
 /// each left out (`skip`, to be filled from the run of the same code), and the emulator
 /// totals.
-pub fn finish(
+pub(crate) fn finish(
     common: &OpReport,
     ops: Vec<(Acc, Op)>,
     skip: &[String],

@@ -6,7 +6,7 @@
 use fips204::ml_dsa_65::{PrivateKey, PublicKey, KG};
 use fips204::traits::{KeyGen, SerDes, Signer, Verifier};
 
-use super::{PK, SIG, SK};
+use super::sizes::{PK, SIG, SK};
 
 #[inline(never)]
 pub fn keygen(xi: &[u8; 32], vk: &mut [u8; PK], sk: &mut [u8; SK]) {

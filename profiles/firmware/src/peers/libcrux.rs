@@ -4,7 +4,7 @@
 
 use libcrux_ml_dsa::ml_dsa_65::{portable, MLDSA65Signature, MLDSA65VerificationKey};
 
-use super::{PK, SIG, SK};
+use super::sizes::{PK, SIG, SK};
 
 // The libcrux key and signature types hold nothing but the encoded bytes (one array
 // field): same size, alignment 1, so a reference to the bytes is a reference to one.

@@ -11,9 +11,10 @@
 
 use core::ptr::addr_of_mut;
 
-use pqfit::{MlDsa65, ParameterSet};
-
 use crate::message;
+use sizes::{PK, SIG, SK};
+
+mod sizes;
 
 #[cfg(feature = "peer-fips204")]
 mod fips204;
@@ -33,12 +34,6 @@ use pqclean as imp;
 #[cfg(feature = "peer-rustcrypto-ml-dsa")]
 use rustcrypto as imp;
 
-/// Verifying key bytes.
-pub const PK: usize = <MlDsa65 as ParameterSet>::PK_BYTES;
-/// Signing key bytes.
-pub const SK: usize = <MlDsa65 as ParameterSet>::SK_BYTES;
-/// Signature bytes.
-pub const SIG: usize = <MlDsa65 as ParameterSet>::SIG_BYTES;
 
 /// Key-generation seed xi (input).
 #[no_mangle]

@@ -11,7 +11,7 @@
 use core::ffi::c_int;
 use core::ptr::addr_of_mut;
 
-use super::{PK, SIG, SK};
+use super::sizes::{PK, SIG, SK};
 
 extern "C" {
     fn PQCLEAN_MLDSA65_CLEAN_crypto_sign_keypair(pk: *mut u8, sk: *mut u8) -> c_int;

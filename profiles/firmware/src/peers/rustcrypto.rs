@@ -10,7 +10,7 @@ use ml_dsa::{
     MlDsa65, Signature, SigningKey, VerifyingKey, B32,
 };
 
-use super::{PK, SIG, SK};
+use super::sizes::{PK, SIG, SK};
 
 #[inline(never)]
 pub fn keygen(xi: &[u8; 32], vk: &mut [u8; PK], sk: &mut [u8; SK]) {

@@ -7,7 +7,8 @@
 //! word.
 
 use super::word::{mont_reduce, Word, TWIDDLE_OFFSET};
-use super::{LANES, Q, QINV};
+use super::lanes::{LANES, QINV};
+use crate::ntruprime::Q;
 use crate::dsp;
 
 /// Words of two lanes in a row.

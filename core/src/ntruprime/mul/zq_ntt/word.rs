@@ -3,7 +3,8 @@
 //! instructions, in [`super::pairs`]). The transform is written once over [`Word`]; a
 //! row of 17 lanes is 17 one-lane words or 9 two-lane words.
 
-use super::{LANES, Q, QINV};
+use super::lanes::{LANES, QINV};
+use crate::ntruprime::Q;
 use crate::modarith;
 use zeroize::Zeroize;
 
