@@ -16,16 +16,14 @@
 //! transforms need 12 KiB, and no target needs a 64-bit product.
 
 use super::super::{RqPoly, SmallPoly, P, Q};
-use super::RqMul;
+use super::common::RqMul;
 use crate::modarith;
-use word::{twiddle, twiddle_mul, Word};
+use word::{twiddle, twiddle_mul, Word, LANES};
 use zeroize::Zeroize;
 
 mod pairs;
 mod word;
 
-/// Coefficients per row: the degree of the moduli x^17 - ω^j.
-const LANES: usize = 17;
 /// Rows: the length of the DFT, the order of ω.
 const ROWS: usize = 90;
 const _: () = assert!(ROWS * LANES >= 2 * P - 1);
@@ -33,8 +31,6 @@ const _: () = assert!((Q as usize - 1).is_multiple_of(ROWS));
 
 /// ω: 11 generates Z_q^*, and ω = 11^(4590/90) has order 90.
 const OMEGA: u64 = modarith::pow_mod(11, (Q as u64 - 1) / ROWS as u64, Q as u64);
-/// q^-1 mod 2^16.
-const QINV: i16 = modarith::inv_mod_2_32(Q as u32) as i16;
 /// R = 2^16 mod q.
 const R_MOD: u64 = (1 << 16) % Q as u64;
 
@@ -400,6 +396,7 @@ fn product<W: Word>(out: &mut RqPoly, b: &SmallPoly, a: &mut [W::Row], rows: &mu
 
 #[cfg(test)]
 mod tests {
+    use super::word::QINV;
     use super::*;
     use crate::dsp;
 
