@@ -12,6 +12,39 @@
 //! Each family's tests check its catalogue against the types it names (every name a
 //! type on its axis, every preset its type alias), so the strings cannot drift from
 //! the code.
+//!
+//! A tool writes a combination's type from the catalogue alone; the type it writes
+//! compiles:
+//!
+//! ```
+//! use pqfit::cross::strategy::catalog::CATALOG;
+//!
+//! let last = CATALOG.combinations() - 1;
+//! let mut args: Vec<String> = (0..CATALOG.axes.len())
+//!     .map(|axis| format!("{}{}", CATALOG.path, CATALOG.component(last, axis)))
+//!     .collect();
+//! args.push(format!("{}{}", CATALOG.keccak_path, CATALOG.keccak[2]));
+//! let ty = format!("{}{}<{}>", CATALOG.path, CATALOG.custom.unwrap(), args.join(", "));
+//! assert_eq!(
+//!     ty,
+//!     "pqfit::cross::Custom<pqfit::cross::RegeneratedSeeds, pqfit::cross::IncrementalMerkle, \
+//!      pqfit::cross::HashedCmt1, pqfit::cross::RegeneratedY, pqfit::cross::StreamedMatrices, \
+//!      pqfit::strategy::Sha3Crate>"
+//! );
+//! type Signer = pqfit::cross::Cross<
+//!     pqfit::cross::Rsdp1Small,
+//!     pqfit::cross::Custom<
+//!         pqfit::cross::RegeneratedSeeds,
+//!         pqfit::cross::IncrementalMerkle,
+//!         pqfit::cross::HashedCmt1,
+//!         pqfit::cross::RegeneratedY,
+//!         pqfit::cross::StreamedMatrices,
+//!         pqfit::strategy::Sha3Crate,
+//!     >,
+//! >;
+//! assert_eq!(Signer::SIG_BYTES, 12_432);
+//! assert_eq!(CATALOG.preset("min-stack").unwrap().type_name, "MinStack");
+//! ```
 
 /// A preset of a family's catalogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -43,7 +43,7 @@
 //! target-cpu=cortex-m4` (or `cortex-m3`, `sifive-e31`), which lets it schedule for
 //! the in-order core (about 15 % fewer cycles on the M4 model, 30 % on RV32).
 
-use super::{Keccak, RHO_OFFSETS, ROUND_CONSTANTS, STATE_BYTES};
+use super::backend::{Keccak, RHO_OFFSETS, ROUND_CONSTANTS, STATE_BYTES};
 use zeroize::Zeroize;
 
 /// Keccak-f\[1600\] with bit-interleaved, lane-complemented lanes and in-place rounds,

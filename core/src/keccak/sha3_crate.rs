@@ -1,6 +1,6 @@
 //! [`Sha3Crate`]: the permutation of the `keccak` crate, which the `sha3` crate uses.
 
-use super::{Keccak, STATE_BYTES};
+use super::backend::{Keccak, STATE_BYTES};
 
 /// The `keccak` crate's Keccak-f\[1600\] on a plain `[u64; 25]` state (lane `x + 5y`,
 /// little-endian bytes): the permutation the `sha3` crate runs (its portable software

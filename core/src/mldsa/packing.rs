@@ -5,9 +5,13 @@
 //! [`ParameterSet`]); each is written and read one polynomial at a time so that a
 //! strategy can decode exactly the polynomial it needs from the packed bytes.
 
-use super::params::{ParameterSet, D, N, POLY_T0_BYTES, POLY_T1_BYTES, SEED_BYTES};
+use super::params::{
+    MlDsa44, MlDsa65, MlDsa87, ParameterSet, D, N, POLY_T0_BYTES, POLY_T1_BYTES, SEED_BYTES,
+};
 use super::poly::Poly;
 use crate::ct;
+use crate::encoding::Encoding;
+use typenum::U;
 use zeroize::Zeroize;
 
 /// Packs 256 values of `bits` bits each, little-endian bit order (the order of
@@ -359,6 +363,47 @@ pub fn hint_row_bounds<P: ParameterSet>(hint: &[u8], i: usize) -> (usize, usize)
     let start = if i == 0 { 0 } else { ends[i - 1] as usize };
     (start, ends[i] as usize)
 }
+
+/// A typenum number above 1024 (typenum's const-generic range) as 1000 * hi + lo.
+macro_rules! big {
+    ($n:literal) => {
+        typenum::Sum<typenum::Prod<U<{ $n / 1000 }>, typenum::U1000>, U<{ $n % 1000 }>>
+    };
+}
+
+/// A parameter set's encodings: its name, its key and signature sizes as types, and
+/// the checks the decoders above make of them. Here rather than in `params`, so that
+/// the encodings build on the parameters and not the other way round.
+macro_rules! encoding {
+    ($name:ident, $label:expr, pk: $pk:literal, sk: $sk:literal, sig: $sig:literal) => {
+        impl Encoding for $name {
+            const NAME: &'static str = $label;
+            type PkLen = big!($pk);
+            type SkLen = big!($sk);
+            type SigLen = big!($sig);
+
+            /// Every s1 and s2 coefficient in [-eta, eta] (the range skDecode assumes).
+            fn signing_key_is_well_formed(sk: &[u8]) -> bool {
+                secret_key_is_well_formed::<Self>(sk)
+            }
+
+            /// Every bit string is a pkEncode output (t1 has 10-bit coefficients).
+            fn verifying_key_is_well_formed(_pk: &[u8]) -> bool {
+                true
+            }
+
+            /// The hint is well formed (FIPS 204, Algorithm 21); the z bound is
+            /// verification's.
+            fn signature_is_well_formed(sig: &[u8]) -> bool {
+                hint_is_well_formed::<Self>(&sig[Self::SIG_H_OFFSET..])
+            }
+        }
+    };
+}
+
+encoding!(MlDsa44, "ML-DSA-44", pk: 1312, sk: 2560, sig: 2420);
+encoding!(MlDsa65, "ML-DSA-65", pk: 1952, sk: 4032, sig: 3309);
+encoding!(MlDsa87, "ML-DSA-87", pk: 2592, sk: 4896, sig: 4627);
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,9 @@
 //! The ML-DSA parameter sets of FIPS 204, Table 1 and Table 2, as types.
 //!
 //! Scalar parameters are associated consts; every size a buffer depends on is also
-//! an associated typenum type so that strategies can size generic arrays exactly.
+//! an associated typenum type so that strategies can size generic arrays exactly. The
+//! encoded sizes and checks (the [`Encoding`] supertrait) are implemented with the
+//! encodings, in `packing`, which builds on this module.
 
 use crate::encoding::Encoding;
 use generic_array::ArrayLength;
@@ -91,46 +93,15 @@ pub trait ParameterSet: Encoding + Copy + Default + Send + Sync + core::fmt::Deb
     const SIG_H_OFFSET: usize = Self::SIG_Z_OFFSET + Self::L * Self::POLY_Z_BYTES;
 }
 
-/// A typenum number above 1024 (typenum's const-generic range) as 1000 * hi + lo.
-macro_rules! big {
-    ($n:literal) => {
-        typenum::Sum<typenum::Prod<U<{ $n / 1000 }>, typenum::U1000>, U<{ $n % 1000 }>>
-    };
-}
-
 macro_rules! parameter_set {
     (
-        $(#[$doc:meta])* $name:ident, $label:expr,
+        $(#[$doc:meta])* $name:ident,
         k: $k:literal, l: $l:literal, eta: $eta:literal, tau: $tau:literal,
-        gamma1: $g1:expr, gamma2: $g2:expr, omega: $omega:literal, lambda: $lambda:literal,
-        pk: $pk:literal, sk: $sk:literal, sig: $sig:literal
+        gamma1: $g1:expr, gamma2: $g2:expr, omega: $omega:literal, lambda: $lambda:literal
     ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $name;
-
-        impl Encoding for $name {
-            const NAME: &'static str = $label;
-            type PkLen = big!($pk);
-            type SkLen = big!($sk);
-            type SigLen = big!($sig);
-
-            /// Every s1 and s2 coefficient in [-eta, eta] (the range skDecode assumes).
-            fn signing_key_is_well_formed(sk: &[u8]) -> bool {
-                super::packing::secret_key_is_well_formed::<Self>(sk)
-            }
-
-            /// Every bit string is a pkEncode output (t1 has 10-bit coefficients).
-            fn verifying_key_is_well_formed(_pk: &[u8]) -> bool {
-                true
-            }
-
-            /// The hint is well formed (FIPS 204, Algorithm 21); the z bound is
-            /// verification's.
-            fn signature_is_well_formed(sig: &[u8]) -> bool {
-                super::packing::hint_is_well_formed::<Self>(&sig[Self::SIG_H_OFFSET..])
-            }
-        }
 
         impl ParameterSet for $name {
             const K: usize = $k;
@@ -152,21 +123,18 @@ macro_rules! parameter_set {
 
 parameter_set!(
     /// ML-DSA-44 (security category 2), also known as Dilithium2.
-    MlDsa44, "ML-DSA-44",
-    k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128,
-    pk: 1312, sk: 2560, sig: 2420
+    MlDsa44,
+    k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128
 );
 parameter_set!(
     /// ML-DSA-65 (security category 3), also known as Dilithium3.
-    MlDsa65, "ML-DSA-65",
-    k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192,
-    pk: 1952, sk: 4032, sig: 3309
+    MlDsa65,
+    k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192
 );
 parameter_set!(
     /// ML-DSA-87 (security category 5), also known as Dilithium5.
-    MlDsa87, "ML-DSA-87",
-    k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
-    pk: 2592, sk: 4896, sig: 4627
+    MlDsa87,
+    k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256
 );
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! modulo the prime 7340033, split by Good's trick into 3 × 512.
 
 use super::super::{RqPoly, SmallPoly, P};
-use super::{fold_product, NttScratch, RqMul};
+use super::common::{fold_product, NttScratch, RqMul, NTT_LEN};
 use crate::modarith;
 
 /// The NTT prime: 7 · 2^20 + 1. It exceeds twice the largest coefficient of an
@@ -14,7 +14,7 @@ const N: usize = 512;
 /// log2(N).
 const LOG_N: usize = 9;
 /// Length of the cyclic convolution: 3 · 512 >= 2p - 1 = 1521.
-const LEN: usize = super::NTT_LEN;
+const LEN: usize = NTT_LEN;
 const _: () = assert!(LEN == 3 * N);
 const _: () = assert!(LEN >= 2 * P - 1);
 

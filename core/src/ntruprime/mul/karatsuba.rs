@@ -2,7 +2,7 @@
 //! threshold, one reduction at the end.
 
 use super::super::{RqPoly, SmallPoly, P};
-use super::{fold_product, RqMul};
+use super::common::{fold_product, RqMul};
 use zeroize::Zeroize;
 
 /// Work words the recursion needs for an operand of `n` coefficients with the

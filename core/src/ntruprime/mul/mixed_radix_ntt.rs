@@ -3,7 +3,7 @@
 //! 7065601 (= 4600 · 1536 + 1, which has 1536th roots of unity).
 
 use super::super::{RqPoly, SmallPoly, P};
-use super::{fold_product, NttScratch, RqMul};
+use super::common::{fold_product, NttScratch, RqMul, NTT_LEN};
 use crate::modarith;
 
 /// The NTT prime. Half of it exceeds the largest coefficient of an integer product
@@ -13,7 +13,7 @@ const PRIME: i32 = 7_065_601;
 /// 19^((PRIME-1)/1536)).
 const OMEGA: u64 = 6_817_614;
 /// Transform length 3 · 512.
-const LEN: usize = super::NTT_LEN;
+const LEN: usize = NTT_LEN;
 /// Length of each of the three blocks after the radix-3 layer.
 const N: usize = 512;
 const LOG_N: usize = 9;

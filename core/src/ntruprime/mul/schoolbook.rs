@@ -2,7 +2,7 @@
 
 use super::super::arith::fq_freeze;
 use super::super::{RqPoly, SmallPoly, P};
-use super::RqMul;
+use super::common::RqMul;
 
 /// Schoolbook multiplication that needs no scratch: each coefficient of the full
 /// product is formed as one inner product (in a 32-bit accumulator) and folded into

@@ -16,13 +16,11 @@
 //! transforms need 12 KiB, and no target needs a 64-bit product.
 
 use super::super::{RqPoly, SmallPoly, P, Q};
-use super::RqMul;
+use super::common::RqMul;
 use crate::modarith;
-use lanes::LANES;
-use word::{twiddle, twiddle_mul, Word};
+use word::{twiddle, twiddle_mul, Word, LANES};
 use zeroize::Zeroize;
 
-mod lanes;
 mod pairs;
 mod word;
 
@@ -398,7 +396,7 @@ fn product<W: Word>(out: &mut RqPoly, b: &SmallPoly, a: &mut [W::Row], rows: &mu
 
 #[cfg(test)]
 mod tests {
-    use super::lanes::QINV;
+    use super::word::QINV;
     use super::*;
     use crate::dsp;
 

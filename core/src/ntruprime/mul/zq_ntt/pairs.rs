@@ -6,10 +6,9 @@
 //! runs on `dsp`'s portable equivalents, which the tests compare with one lane to a
 //! word.
 
-use super::word::{mont_reduce, Word, TWIDDLE_OFFSET};
-use super::lanes::{LANES, QINV};
-use crate::ntruprime::Q;
+use super::word::{mont_reduce, Word, LANES, QINV, TWIDDLE_OFFSET};
 use crate::dsp;
+use crate::ntruprime::Q;
 
 /// Words of two lanes in a row.
 const PAIRS: usize = LANES.div_ceil(2);

@@ -3,10 +3,14 @@
 //! instructions, in [`super::pairs`]). The transform is written once over [`Word`]; a
 //! row of 17 lanes is 17 one-lane words or 9 two-lane words.
 
-use super::lanes::{LANES, QINV};
-use crate::ntruprime::Q;
 use crate::modarith;
+use crate::ntruprime::Q;
 use zeroize::Zeroize;
+
+/// Coefficients per row: the degree of the moduli x^17 - ω^j.
+pub(super) const LANES: usize = 17;
+/// q^-1 mod 2^16.
+pub(super) const QINV: i16 = modarith::inv_mod_2_32(Q as u32) as i16;
 
 /// x · 2^-16 mod q, of absolute value at most q for |x| <= 2^15 · q.
 #[inline(always)]
