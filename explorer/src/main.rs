@@ -412,11 +412,7 @@ fn run(cli: Cli) -> Res<()> {
             ct::Spec {
                 targets: targets_arg(&target)?,
                 schemes: schemes_arg(&scheme, None)?,
-                strategies: match strategy.as_str() {
-                    "presets" => None,
-                    "all" => Some(None),
-                    s => Some(Some(s.to_string())),
-                },
+                strategies: ct::Strategies::parse(&strategy),
                 runs: runs as usize,
                 opt_level: check_opt_level(&opt_level)?,
                 jobs: jobs_arg(jobs)?,
