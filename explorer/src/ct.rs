@@ -176,7 +176,7 @@ fn jobs_of(spec: &Spec) -> Vec<Job> {
 }
 
 fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
-    let sources = crate::cache::source_hash(&crate::sweep::workspace_root())
+    let sources = crate::cache::source_hash(&crate::workspace::root())
         .map_err(|e| format!("hashing the sources: {e}"))?;
     let cache = spec
         .cache

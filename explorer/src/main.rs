@@ -13,6 +13,7 @@ mod analysis;
 mod board;
 mod combos;
 mod ct;
+mod format;
 mod output;
 mod pareto;
 mod peers;
@@ -20,19 +21,26 @@ mod plot;
 mod published;
 mod ranking;
 mod report;
+mod rows;
 mod scheme_plot;
 mod schemes;
 mod sweep;
+
+#[cfg(test)]
+mod testdata;
+mod words;
+mod workspace;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use pqfit_profiles::board::Board;
 use pqfit_profiles::{measure, measure_elf_on, Measurement, Profile, Request, Scheme};
 
 use analysis::{Budgets, Group, OPS};
 use combos::KeccakAxis;
-use output::Format;
+use format::Format;
 use pq_explore::{budget, cache};
 
 #[derive(Parser)]
@@ -416,8 +424,9 @@ fn run(cli: Cli) -> Res<()> {
                 runs: runs as usize,
                 opt_level: check_opt_level(&opt_level)?,
                 jobs: jobs_arg(jobs)?,
-                cache: (!no_cache)
-                    .then(|| cache::Cache::new(cache_dir.unwrap_or_else(sweep::default_cache_dir))),
+                cache: (!no_cache).then(|| {
+                    cache::Cache::new(cache_dir.unwrap_or_else(workspace::default_cache_dir))
+                }),
                 rustflags: if without_value_barriers {
                     vec![NO_BARRIERS.into()]
                 } else {
@@ -490,10 +499,10 @@ fn run(cli: Cli) -> Res<()> {
             without_value_barriers,
             format,
         }) => {
-            let board = board::load(board.as_deref())?;
+            let board = load_board(board.as_deref())?;
             let target = match (target, &board) {
                 (None, None) => return Err("--target (or --board) is required".into()),
-                (t, b) => board::target(t, "", b.as_ref())?,
+                (t, b) => board_target(t, "", b.as_ref())?,
             };
             let mut m = if let Some(elf) = elf {
                 if entry.is_empty() {
@@ -538,8 +547,32 @@ fn sweep_summary(s: &sweep::Sweep) -> String {
         s.measured,
         s.cached,
         s.deduplicated,
-        output::duration(s.seconds)
+        format::duration(s.seconds)
     )
+}
+
+/// Loads `--board` when given.
+fn load_board(arg: Option<&str>) -> Result<Option<Board>, String> {
+    arg.map(|a| Board::load(a).map_err(|e| e.to_string()))
+        .transpose()
+}
+
+/// The `--target` of a command with an optional board: the board's own target when
+/// `--target` is left out (or is `all`), an error when it names another.
+fn board_target(
+    target: Option<String>,
+    default: &str,
+    board: Option<&Board>,
+) -> Result<String, String> {
+    match (board, target) {
+        (None, t) => Ok(t.unwrap_or_else(|| default.to_string())),
+        (Some(b), None) => Ok(b.target.clone()),
+        (Some(b), Some(t)) if t == b.target || t == "all" => Ok(b.target.clone()),
+        (Some(b), Some(t)) => Err(format!(
+            "--board {} extends the {} profile, not --target {t} (leave --target out)",
+            b.name, b.target
+        )),
+    }
 }
 
 /// The profiles that are emulated (not the host).
@@ -654,8 +687,8 @@ fn spec(
     b: &BuildArgs,
     peers: sweep::PeerMode,
 ) -> Res<sweep::Spec> {
-    let board = board::load(b.board.as_deref())?;
-    let target = board::target(target, "m4", board.as_ref())?;
+    let board = load_board(b.board.as_deref())?;
+    let target = board_target(target, "m4", board.as_ref())?;
     let mut opt_levels: Vec<String> = Vec::new();
     for level in b.opt_level.split(',').map(str::trim) {
         let level = check_opt_level(level)?;
@@ -680,7 +713,9 @@ fn spec(
             None
         } else {
             Some(cache::Cache::new(
-                b.cache_dir.clone().unwrap_or_else(sweep::default_cache_dir),
+                b.cache_dir
+                    .clone()
+                    .unwrap_or_else(workspace::default_cache_dir),
             ))
         },
         peers,
@@ -743,7 +778,7 @@ fn write_out(
 ) -> Res<()> {
     std::fs::create_dir_all(dir)?;
     std::fs::write(dir.join(format!("pq-explore.{}", format.extension())), text)?;
-    let json = serde_json::to_string_pretty(&output::to_json(s, groups))?;
+    let json = serde_json::to_string_pretty(&output::json::to_json(s, groups))?;
     std::fs::write(dir.join("results.json"), json + "\n")?;
     let published = published::load(&published::default_path())?;
     for g in groups {
@@ -823,7 +858,7 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
             }
             for r in &m.ops {
                 if let Some(it) = &r.iterations {
-                    println!("{} {}", r.op, output::iterations_text(it));
+                    println!("{} {}", r.op, words::iterations_text(it));
                 }
                 if let Some(p) = &r.preparation {
                     println!(
@@ -846,4 +881,32 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_target_is_the_boards() {
+        let f103 = Board::load("stm32f103").unwrap();
+        assert_eq!(board_target(None, "m4", None).unwrap(), "m4");
+        assert_eq!(
+            board_target(Some("rv32".into()), "m4", None).unwrap(),
+            "rv32"
+        );
+        assert_eq!(board_target(None, "m4", Some(&f103)).unwrap(), "m3");
+        assert_eq!(
+            board_target(Some("all".into()), "all", Some(&f103)).unwrap(),
+            "m3"
+        );
+        assert_eq!(
+            board_target(Some("m3".into()), "m4", Some(&f103)).unwrap(),
+            "m3"
+        );
+        let e = board_target(Some("m4".into()), "m4", Some(&f103)).unwrap_err();
+        assert!(e.contains("extends the m3 profile"), "{e}");
+        assert!(load_board(Some("no-such-board")).is_err());
+        assert!(load_board(None).unwrap().is_none());
+    }
 }
