@@ -143,7 +143,8 @@ pub fn comparison_blocks(comps: &[&Comparison], level: u8) -> Vec<Block> {
     doc
 }
 
-/// The heading of a scheme's section on a target page (its anchor is [`slug`] of it).
+/// The heading of a scheme's section on a target page (its anchor is
+/// [`slug`](super::doc::slug) of it).
 pub fn scheme_heading(scheme: Scheme, target: &str) -> String {
     format!("{} on {target}", title(scheme))
 }
