@@ -10,6 +10,10 @@ use crate::combos::KeccakAxis;
 use crate::ct;
 use crate::format::Format;
 
+// The comments on the parser, the commands and their options are `//`: clap could turn
+// doc comments there into help text.
+
+// `pq-explore [SWEEP OPTIONS]` or `pq-explore COMMAND [OPTIONS]`.
 #[derive(Parser)]
 #[command(
     name = "pq-explore",
@@ -77,6 +81,7 @@ pub struct BuildArgs {
     pub board: Option<String>,
 }
 
+// The options of the sweep (no command).
 #[derive(Args, Clone)]
 pub struct SweepArgs {
     /// Target profile: m0, m3, m4, rv32, rv64 or all (default m4, or the --board's target).
@@ -120,6 +125,7 @@ pub struct SweepArgs {
     pub build: BuildArgs,
 }
 
+// `--op`: the operation the answer is for.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OpArg {
     Keygen,
@@ -147,16 +153,19 @@ impl OpArg {
     }
 }
 
+// `--format` of `measure` and `ct`.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum MeasureFormat {
     Text,
     Json,
 }
 
+/// A byte count as `--budget` and the like take it: `budget::parse_bytes`.
 fn budget_arg(s: &str) -> Result<u64, String> {
     budget::parse_bytes(s).map_err(|e| e.to_string())
 }
 
+// The commands; each variant's doc comment is its help.
 #[derive(Subcommand)]
 pub enum Cmd {
     /// Write the architecture reports: per target a Markdown and a self-contained HTML
@@ -181,7 +190,7 @@ pub enum Cmd {
     Targets,
 }
 
-// The options of `pq-explore report` (the variant's doc comment is its help).
+// The options of `pq-explore report`.
 #[derive(Args)]
 pub struct ReportArgs {
     /// Targets: m0, m3, m4, rv32, rv64, a comma-separated list, or all.

@@ -65,6 +65,7 @@ pub fn embedded_targets() -> Res<Vec<String>> {
     Ok(out)
 }
 
+/// `--target`: `all` (every emulated target) or a comma-separated list of them.
 pub fn targets_arg(s: &str) -> Res<Vec<String>> {
     let all = embedded_targets()?;
     if s == "all" {
@@ -82,10 +83,12 @@ pub fn targets_arg(s: &str) -> Res<Vec<String>> {
     Ok(out)
 }
 
+/// `--scheme` and `--category`: `crate::schemes::select`.
 pub fn schemes_arg(s: &str, category: Option<u8>) -> Res<Vec<Scheme>> {
     Ok(schemes::select(s, category)?)
 }
 
+/// `--peers`: the peers measured too, or not.
 pub fn peer_mode(peers: bool) -> sweep::PeerMode {
     if peers {
         sweep::PeerMode::With
@@ -99,6 +102,7 @@ pub fn ct_args(b: &BuildArgs, spec: &sweep::Spec) -> Option<(usize, usize)> {
     b.ct.then_some((ct::DEFAULT_RUNS, spec.jobs))
 }
 
+/// An `--opt-level`: 0 to 3, s or z.
 pub fn check_opt_level(o: &str) -> Res<String> {
     if !matches!(o, "0" | "1" | "2" | "3" | "s" | "z") {
         return Err(format!("--opt-level {o:?}: expected 0-3, s or z").into());
@@ -106,6 +110,7 @@ pub fn check_opt_level(o: &str) -> Res<String> {
     Ok(o.to_string())
 }
 
+/// `--jobs`: at least 1; by default the number of cores.
 pub fn jobs_arg(jobs: Option<usize>) -> Res<usize> {
     match jobs {
         Some(0) => Err("--jobs must be at least 1".into()),
@@ -114,6 +119,7 @@ pub fn jobs_arg(jobs: Option<usize>) -> Res<usize> {
     }
 }
 
+/// The sweep's spec from a command's target, scheme, category and build options.
 pub fn spec(
     target: Option<String>,
     scheme: &str,

@@ -4,6 +4,7 @@ use crate::analysis::Group;
 use crate::board;
 use crate::format::{csv_field, first_line};
 
+/// Every row of every group, with the board's time columns when there are times.
 pub fn csv(groups: &[Group]) -> String {
     let mut out = String::from(
         "target,scheme,category,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,code,same_code_as,error",

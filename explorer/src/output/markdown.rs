@@ -56,6 +56,7 @@ pub fn markdown_table(g: &Group) -> String {
     out
 }
 
+/// A section per group: heading, table and answer.
 pub fn markdown(groups: &[Group]) -> String {
     let mut out = String::new();
     for g in groups {

@@ -13,6 +13,7 @@ use crate::rows::{
 use crate::sweep::Sweep;
 use crate::words::{answer_text, budgets_text, name_issue};
 
+/// The first line: how many combinations, measured or cached, in what time.
 fn sweep_line(s: &Sweep) -> String {
     let mut line = format!(
         "{} combinations: {} measured now, {} from the cache, in {}",
@@ -36,6 +37,8 @@ fn sweep_line(s: &Sweep) -> String {
     line
 }
 
+/// Per group the table of every combination (`*` on the front), the front, warnings
+/// about preset names and the answer; then each ranking.
 pub fn table(s: &Sweep, groups: &[Group]) -> String {
     let mut out = format!("pq-explore: {}\n", sweep_line(s));
     for g in groups {

@@ -67,6 +67,8 @@ pub fn recommendations(g: &Group) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The closing section of a target page: how it was measured and what the cycle model
+/// leaves out.
 pub fn method(profile: &Profile) -> Vec<Block> {
     vec![
         Block::Heading(2, "Method and limits".into()),
