@@ -4,7 +4,6 @@
 use pqfit_profiles::{OpReport, Scheme};
 use serde::Serialize;
 
-use crate::budget::{group as digits, show_bytes, show_cycles};
 use crate::combos::Candidate;
 use crate::pareto;
 use crate::sweep::Sweep;
@@ -261,11 +260,43 @@ pub fn answer(rows: &[Row], budgets: &Budgets) -> Answer {
     }
 }
 
+/// What a preset's name promises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promise {
+    /// `fast-sign`: the least mean cycles.
+    Fastest,
+    /// `small-stack`: the least stack.
+    Smallest,
+}
+
+impl Promise {
+    /// The preset that makes the promise.
+    pub fn preset(self) -> &'static str {
+        match self {
+            Promise::Fastest => "fast-sign",
+            Promise::Smallest => "small-stack",
+        }
+    }
+}
+
+/// A preset that breaks the promise of its name: another row does better.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameIssue {
+    /// The promise broken.
+    pub promise: Promise,
+    /// The row that does better.
+    pub better: String,
+    /// Its figure (mean cycles or stack bytes, as the promise says).
+    pub theirs: u64,
+    /// The preset's own figure.
+    pub own: u64,
+}
+
 /// Where an ML-DSA signing group breaks the promise of a preset's name: `FastSign`
 /// must be the fastest row (least mean cycles) and `SmallStack` the smallest (least
-/// stack) among the rows measured at the default optimisation level. Returns one
-/// sentence per broken promise (none when the presets are not both in the group).
-pub fn preset_name_issues(g: &Group) -> Vec<String> {
+/// stack) among the rows measured at the default optimisation level. Returns one issue
+/// per broken promise (none when the presets are not both in the group).
+pub fn preset_name_issues(g: &Group) -> Vec<NameIssue> {
     if g.op != "sign" {
         return Vec::new();
     }
@@ -279,165 +310,38 @@ pub fn preset_name_issues(g: &Group) -> Vec<String> {
 }
 
 /// [`preset_name_issues`] over (name, figures) pairs, `key` giving (mean cycles, stack).
-pub fn name_issues<T>(rows: &[(&str, T)], key: impl Fn(&T) -> (u64, u64)) -> Vec<String> {
+pub fn name_issues<T>(rows: &[(&str, T)], key: impl Fn(&T) -> (u64, u64)) -> Vec<NameIssue> {
     let mut out = Vec::new();
-    // (preset, promise, unit, which figure: 0 mean cycles, 1 stack)
-    let promises = [
-        ("fast-sign", "fastest", "cycles", 0),
-        ("small-stack", "smallest", "B of stack", 1),
-    ];
-    for (preset, promise, unit, pick) in promises {
+    for promise in [Promise::Fastest, Promise::Smallest] {
         let figure = |f: &T| {
             let (cycles, stack) = key(f);
-            [cycles, stack][pick]
+            match promise {
+                Promise::Fastest => cycles,
+                Promise::Smallest => stack,
+            }
         };
-        let Some((_, own)) = rows.iter().find(|(n, _)| *n == preset) else {
+        let Some((_, own)) = rows.iter().find(|(n, _)| *n == promise.preset()) else {
             continue;
         };
         if let Some((n, f)) = rows.iter().find(|(_, f)| figure(f) < figure(own)) {
-            out.push(format!(
-                "{preset} is not the {promise}: {n} signs in {} {unit}, {preset} in {}",
-                digits(figure(f)),
-                digits(figure(own))
-            ));
+            out.push(NameIssue {
+                promise,
+                better: n.to_string(),
+                theirs: figure(f),
+                own: figure(own),
+            });
         }
     }
     out
 }
 
-/// The operation in words (`sign`: "sign").
-pub(crate) fn verb(op: &str) -> &str {
-    match op {
-        "keygen" => "generate keys",
-        "encaps" => "encapsulate",
-        "decaps" => "decapsulate",
-        "sign-expanded" => "sign repeatedly with an expanded key",
-        other => other,
-    }
-}
-
-/// The budgets in words: "12,288 B of stack and 128,000 B of flash".
-pub fn budgets_text(b: &Budgets) -> String {
-    let mut parts = Vec::new();
-    if let Some(s) = b.stack {
-        parts.push(format!("{} of stack", show_bytes(s)));
-    }
-    if let Some(f) = b.flash {
-        parts.push(format!("{} of flash", show_bytes(f)));
-    }
-    if let Some(r) = b.ram {
-        parts.push(format!("{} of RAM", show_bytes(r)));
-    }
-    parts.join(" and ")
-}
-
-/// The answer in words, several lines.
-pub fn answer_text(g: &Group) -> String {
-    let within = if g.budgets.is_empty() {
-        String::new()
-    } else {
-        format!(" within {}", budgets_text(&g.budgets))
-    };
-    let head = format!(
-        "The fastest way to {} with {} on {}{within}",
-        verb(g.op),
-        g.scheme.name().to_uppercase(),
-        g.target
-    );
-    match &g.answer {
-        Answer::Best(i) => {
-            let row = &g.rows[*i];
-            let r = row.ok().expect("an answer has figures");
-            format!(
-                "{head}:\n    {}\n  {}: {}; constant time: {}\n",
-                row.rust_type,
-                row.name,
-                figures(r),
-                row.constant_time
-            )
-        }
-        Answer::NothingFits { smallest, over } => {
-            let row = &g.rows[*smallest];
-            let r = row.ok().expect("an answer has figures");
-            let over: Vec<String> = over
-                .iter()
-                .map(|(what, n)| format!("{} over the {what} budget", show_bytes(*n)))
-                .collect();
-            format!(
-                "{head}: nothing fits. The smallest combination is {} over:\n    {}\n  {}\n",
-                over.join(", "),
-                row.rust_type,
-                figures(r)
-            )
-        }
-        Answer::NoResults => {
-            format!("{head}: no combination built and ran (see the errors above).\n")
-        }
-    }
-}
-
-/// One line of figures.
-pub fn figures(r: &OpReport) -> String {
-    format!(
-        "stack {}, flash {}, RAM {} (stack + {} static), {} model cycles ({} {}: min {}, max {}){}",
-        show_bytes(r.stack_bytes),
-        show_bytes(r.flash_bytes.total),
-        show_bytes(ram(r)),
-        digits(r.static_ram_bytes),
-        digits(r.cycles.avg),
-        if r.runs > 1 { "mean of" } else { "over" },
-        runs_text(r),
-        show_cycles(r.cycles.min),
-        show_cycles(r.cycles.max),
-        crate::board::text(r)
-    )
-}
-
-fn runs_text(r: &OpReport) -> String {
-    match (r.op.as_str(), r.runs) {
-        ("sign" | "sign-expanded", n) => format!("{n} messages"),
-        ("keygen", n) => format!("{n} seeds"),
-        ("encaps", n) => format!("{n} encapsulations"),
-        ("decaps", n) => format!("{n} ciphertexts"),
-        (_, n) => format!("{n} signatures"),
-    }
-}
-
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::combos::{candidates, peer_candidates, KeccakAxis};
     use crate::sweep::Outcome;
-    use pqfit_profiles::measure::Cycles;
-
-    /// A report on m3 with these figures (cycles min / max at half / thrice the mean).
-    pub(crate) fn report(op: &str, stack: u64, flash: u64, cycles: u64) -> OpReport {
-        OpReport {
-            target: "m3".into(),
-            scheme: "ml-dsa-65".into(),
-            op: op.into(),
-            strategy: String::new(),
-            cycles: Cycles {
-                min: cycles / 2,
-                avg: cycles,
-                max: cycles * 3,
-            },
-            instructions: cycles,
-            stack_bytes: stack,
-            static_ram_bytes: 8,
-            flash_bytes: pqfit_profiles::elf::Flash {
-                total: flash,
-                ..Default::default()
-            },
-            runs: 16,
-            opt_level: "3".into(),
-            iterations: None,
-            preparation: None,
-            time: None,
-            code: None,
-            same_code_as: None,
-        }
-    }
+    use crate::testdata::report;
+    use crate::words::{answer_text, name_issue};
 
     #[test]
     fn preset_names_are_checked() {
@@ -454,7 +358,7 @@ pub(crate) mod tests {
         ];
         let issues = name_issues(&rows, |f| *f);
         assert_eq!(issues.len(), 2, "{issues:?}");
-        assert!(issues[0].contains("x signs in 9 cycles"));
+        assert!(name_issue(&issues[0]).contains("x signs in 9 cycles"));
     }
 
     /// The measurement docs' table of ML-DSA-65 signing on the M4 (after issue 17) keeps

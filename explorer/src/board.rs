@@ -1,47 +1,10 @@
 //! `--board NAME|FILE.toml`: the sweep, `measure` and `report` on a real board (its flash
-//! wait states charged by the emulator, docs/boards.md), with every figure of model
-//! cycles also given in milliseconds at the board's clock.
+//! wait states charged by the emulator, docs/boards.md) give every figure of model cycles
+//! also in milliseconds at the board's clock: the time columns and lines of every format.
 
-use pqfit_profiles::board::Board;
 use pqfit_profiles::OpReport;
 
 use crate::analysis::{Group, Row};
-use crate::sweep::Sweep;
-
-/// Loads `--board` when given.
-pub fn load(arg: Option<&str>) -> Result<Option<Board>, String> {
-    arg.map(|a| Board::load(a).map_err(|e| e.to_string()))
-        .transpose()
-}
-
-/// The `--target` of a command with an optional board: the board's own target when
-/// `--target` is left out (or is `all`), an error when it names another.
-pub fn target(
-    target: Option<String>,
-    default: &str,
-    board: Option<&Board>,
-) -> Result<String, String> {
-    match (board, target) {
-        (None, t) => Ok(t.unwrap_or_else(|| default.to_string())),
-        (Some(b), None) => Ok(b.target.clone()),
-        (Some(b), Some(t)) if t == b.target || t == "all" => Ok(b.target.clone()),
-        (Some(b), Some(t)) => Err(format!(
-            "--board {} extends the {} profile, not --target {t} (leave --target out)",
-            b.name, b.target
-        )),
-    }
-}
-
-/// Sets every measured operation's time at the sweep's board clock (cached figures too:
-/// the cache holds cycles, and the clock is not part of its key).
-pub fn stamp(sweep: &mut Sweep) {
-    let Some(b) = sweep.board.clone() else { return };
-    for o in &mut sweep.outcomes {
-        if let Ok(ops) = &mut o.result {
-            b.stamp(ops);
-        }
-    }
-}
 
 /// Milliseconds as printed: three decimals.
 pub fn ms(v: f64) -> String {
@@ -107,29 +70,15 @@ pub fn csv_fields(row: &Row) -> [String; 5] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::tests::report;
-    use crate::analysis::{answer_text, groups, Answer, Budgets};
+    use crate::analysis::{groups, Answer, Budgets};
     use crate::combos::{candidates, KeccakAxis};
-    use crate::output::{render, Format};
-    use crate::sweep::Outcome;
+    use crate::format::Format;
+    use crate::output::render;
+    use crate::sweep::{stamp_times, Outcome, Sweep};
+    use crate::testdata::report;
+    use crate::words::answer_text;
+    use pqfit_profiles::board::Board;
     use pqfit_profiles::Scheme;
-
-    #[test]
-    fn the_target_is_the_boards() {
-        let f103 = Board::load("stm32f103").unwrap();
-        assert_eq!(target(None, "m4", None).unwrap(), "m4");
-        assert_eq!(target(Some("rv32".into()), "m4", None).unwrap(), "rv32");
-        assert_eq!(target(None, "m4", Some(&f103)).unwrap(), "m3");
-        assert_eq!(
-            target(Some("all".into()), "all", Some(&f103)).unwrap(),
-            "m3"
-        );
-        assert_eq!(target(Some("m3".into()), "m4", Some(&f103)).unwrap(), "m3");
-        let e = target(Some("m4".into()), "m4", Some(&f103)).unwrap_err();
-        assert!(e.contains("extends the m3 profile"), "{e}");
-        assert!(load(Some("no-such-board")).is_err());
-        assert!(load(None).unwrap().is_none());
-    }
 
     /// Two ML-DSA-65 combinations on the M3 with sign cycles `[a, b]` (each measured
     /// under the board, when there is one).
@@ -158,7 +107,7 @@ mod tests {
             seconds: 0.0,
             board,
         };
-        stamp(&mut s);
+        stamp_times(&mut s);
         s
     }
 

@@ -20,9 +20,8 @@ pub struct Spec {
     pub targets: Vec<String>,
     /// Schemes.
     pub schemes: Vec<Scheme>,
-    /// `None`: the presets; `Some(None)`: every combination of the sweep; `Some(Some(s))`:
-    /// the one strategy `s` (a preset name or a type path).
-    pub strategies: Option<Option<String>>,
+    /// Which strategies of each scheme.
+    pub strategies: Strategies,
     /// Runs per operation (other secrets each).
     pub runs: usize,
     /// Optimisation level.
@@ -33,6 +32,28 @@ pub struct Spec {
     pub cache: Option<Cache>,
     /// Extra rustc flags (never cached).
     pub rustflags: Vec<String>,
+}
+
+/// The strategies `pq-explore ct --strategy` checks per scheme.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Strategies {
+    /// The presets (`presets`).
+    Presets,
+    /// Every combination of the sweep (`all`).
+    All,
+    /// One strategy: a preset or candidate name, a `Custom<...>` or a type path.
+    One(String),
+}
+
+impl Strategies {
+    /// From `--strategy`: `presets`, `all`, or one strategy.
+    pub fn parse(arg: &str) -> Strategies {
+        match arg {
+            "presets" => Strategies::Presets,
+            "all" => Strategies::All,
+            s => Strategies::One(s.to_string()),
+        }
+    }
 }
 
 /// One firmware's verdict.
@@ -115,8 +136,8 @@ fn resolve(scheme: Scheme, name: &str) -> String {
     }
 }
 
-fn label_and_path(scheme: Scheme, c: &Candidate) -> (String, String) {
-    let _ = scheme;
+/// A candidate's short name and type path.
+fn label_and_path(c: &Candidate) -> (String, String) {
     (c.name(), c.type_path())
 }
 
@@ -134,15 +155,17 @@ fn jobs_of(spec: &Spec) -> Vec<Job> {
     for t in &spec.targets {
         for &s in &spec.schemes {
             let list: Vec<(String, String)> = match &spec.strategies {
-                Some(Some(name)) => vec![(name.clone(), resolve(s, name))],
-                Some(None) => candidates_on(s, false, KeccakAxis::Default, default_keccak(t))
+                Strategies::One(name) => vec![(name.clone(), resolve(s, name))],
+                Strategies::All => candidates_on(s, false, KeccakAxis::Default, default_keccak(t))
                     .iter()
-                    .map(|c| label_and_path(s, c))
+                    .map(label_and_path)
                     .collect(),
-                None => candidates_on(s, true, KeccakAxis::Default, default_keccak(t))
-                    .iter()
-                    .map(|c| label_and_path(s, c))
-                    .collect(),
+                Strategies::Presets => {
+                    candidates_on(s, true, KeccakAxis::Default, default_keccak(t))
+                        .iter()
+                        .map(label_and_path)
+                        .collect()
+                }
             };
             for (label, path) in list {
                 jobs.push((t.clone(), s, label, path));
@@ -153,7 +176,7 @@ fn jobs_of(spec: &Spec) -> Vec<Job> {
 }
 
 fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
-    let sources = crate::cache::source_hash(&crate::sweep::workspace_root())
+    let sources = crate::cache::source_hash(&crate::workspace::root())
         .map_err(|e| format!("hashing the sources: {e}"))?;
     let cache = spec
         .cache
@@ -279,7 +302,7 @@ pub fn annotate(
             let spec = Spec {
                 targets: Vec::new(),
                 schemes: Vec::new(),
-                strategies: Some(None),
+                strategies: Strategies::All,
                 runs,
                 opt_level: opt_level.clone(),
                 jobs,
@@ -292,7 +315,7 @@ pub fn annotate(
                 // Other implementations are measured, not checked.
                 .filter(|o| o.opt_level == opt_level && o.candidate.peer().is_none())
                 .map(|o| {
-                    let (label, path) = label_and_path(o.scheme, &o.candidate);
+                    let (label, path) = label_and_path(&o.candidate);
                     (o.target.clone(), o.scheme, label, path)
                 })
                 .collect();

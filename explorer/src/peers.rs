@@ -8,7 +8,7 @@ use pqfit_profiles::{OpReport, Scheme};
 use serde_json::{json, Value};
 
 use crate::budget::group as digits;
-use crate::output::{csv_field, first_line};
+use crate::format::{csv_field, first_line, markdown_table, Format};
 use crate::sweep::Sweep;
 
 /// One implementation's figures on one target.
@@ -263,8 +263,7 @@ pub fn text_table(head: &[String], rows: &[Vec<String>]) -> String {
 }
 
 /// The `peers` command's output.
-pub fn render(format: crate::output::Format, sweep: &Sweep, comps: &[Comparison]) -> String {
-    use crate::output::Format;
+pub fn render(format: Format, sweep: &Sweep, comps: &[Comparison]) -> String {
     match format {
         Format::Table => {
             let mut out = format!(
@@ -289,7 +288,7 @@ pub fn render(format: crate::output::Format, sweep: &Sweep, comps: &[Comparison]
                     c.scheme.name().to_uppercase(),
                     c.target,
                     caption(c),
-                    crate::report::markdown_table(&head, &rows)
+                    markdown_table(&head, &rows)
                 )
             })
             .collect(),
@@ -417,9 +416,9 @@ fn csv(comps: &[Comparison]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::tests::report;
     use crate::combos::{candidates, peer_candidates, Candidate, KeccakAxis};
     use crate::sweep::Outcome;
+    use crate::testdata::report;
 
     /// keygen, sign and verify with the same figures.
     fn three(stack: u64, flash: u64, cycles: u64) -> Result<Vec<OpReport>, String> {
@@ -503,8 +502,7 @@ mod tests {
     fn every_format_marks_what_was_checked() {
         let s = sweep(true);
         let comps = comparisons(&s);
-        let v: Value =
-            serde_json::from_str(&render(crate::output::Format::Json, &s, &comps)).unwrap();
+        let v: Value = serde_json::from_str(&render(Format::Json, &s, &comps)).unwrap();
         let sides = v["comparisons"][0]["implementations"].as_array().unwrap();
         assert_eq!(sides.len(), 7);
         assert_eq!(sides[0]["implementation"], "pqfit");
@@ -514,7 +512,7 @@ mod tests {
         assert!(sides[6]["error"].as_str().unwrap().contains("signature 0"));
         assert_eq!(v["comparisons"][0]["best_peer"]["stack_bytes"], 60_000);
 
-        let csv = render(crate::output::Format::Csv, &s, &comps);
+        let csv = render(Format::Csv, &s, &comps);
         assert_eq!(csv.lines().count(), 1 + 6 * 3 + 1);
         assert!(csv
             .lines()
@@ -522,9 +520,9 @@ mod tests {
             .unwrap()
             .ends_with(",false,output differs from the host computation: signature 0"));
 
-        let md = render(crate::output::Format::Markdown, &s, &comps);
+        let md = render(Format::Markdown, &s, &comps);
         assert!(md.contains("| implementation | language |"));
-        let text = render(crate::output::Format::Table, &s, &comps);
+        let text = render(Format::Table, &s, &comps);
         assert!(text.contains("not measured"));
     }
 }

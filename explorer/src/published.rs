@@ -74,7 +74,7 @@ struct File {
 
 /// The data file.
 pub fn default_path() -> PathBuf {
-    crate::sweep::workspace_root()
+    crate::workspace::root()
         .join("profiles")
         .join("published.toml")
 }

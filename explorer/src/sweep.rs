@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -15,6 +14,7 @@ use pqfit_profiles::{measure, OpReport, Request, Scheme};
 
 use crate::cache::{Cache, Entry, Key, Lookup};
 use crate::combos::Candidate;
+use crate::workspace;
 
 /// What to sweep.
 #[derive(Clone, Debug)]
@@ -101,19 +101,6 @@ pub struct Sweep {
     pub board: Option<pqfit_profiles::board::Board>,
 }
 
-/// The workspace root (the sources the cache key covers).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."))
-}
-
-/// The default cache directory: `target/pq-explore-cache` in the workspace.
-pub fn default_cache_dir() -> PathBuf {
-    workspace_root().join("target").join("pq-explore-cache")
-}
-
 struct Job {
     index: usize,
     target: String,
@@ -126,7 +113,7 @@ struct Job {
 /// Runs the sweep.
 pub fn run(spec: &Spec) -> Result<Sweep, String> {
     let start = Instant::now();
-    let sources = crate::cache::source_hash(&workspace_root())
+    let sources = crate::cache::source_hash(&workspace::root())
         .map_err(|e| format!("hashing the sources: {e}"))?;
     let mut jobs = Vec::new();
     for target in &spec.targets {
@@ -326,8 +313,19 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
         seconds: start.elapsed().as_secs_f64(),
         board: spec.board.clone(),
     };
-    crate::board::stamp(&mut sweep);
+    stamp_times(&mut sweep);
     Ok(sweep)
+}
+
+/// Sets every measured operation's time at the sweep's board clock (cached figures too:
+/// the cache holds cycles, and the clock is not part of its key).
+pub fn stamp_times(sweep: &mut Sweep) {
+    let Some(b) = sweep.board.clone() else { return };
+    for o in &mut sweep.outcomes {
+        if let Ok(ops) = &mut o.result {
+            b.stamp(ops);
+        }
+    }
 }
 
 fn progress(len: u64) -> Option<ProgressBar> {
@@ -476,7 +474,7 @@ fn fill(
 mod tests {
     use super::*;
     use crate::combos::{candidates, KeccakAxis};
-    use crate::report::fixture;
+    use crate::testdata;
 
     fn outcome(candidate: Candidate, result: Result<Vec<OpReport>, String>) -> Outcome {
         Outcome {
@@ -494,7 +492,7 @@ mod tests {
     fn a_left_out_operation_takes_the_figures_of_its_code_and_keeps_its_flash() {
         let list = candidates(Scheme::MlDsa65, true, KeccakAxis::Default);
         let (first, second) = (list[0], list[1]);
-        let mut theirs = fixture::report(
+        let mut theirs = testdata::fixture_report(
             "m4",
             Scheme::MlDsa65,
             "keygen",
@@ -504,7 +502,7 @@ mod tests {
         theirs.code = Some("c0de".into());
         let ran = [Some(outcome(first, Ok(vec![theirs.clone()])))];
         let left_out = || {
-            let mut r = fixture::report(
+            let mut r = testdata::fixture_report(
                 "m4",
                 Scheme::MlDsa65,
                 "keygen",

@@ -22,7 +22,7 @@ use serde::Deserialize;
 
 use super::fixture;
 use crate::plot::SIZE;
-use crate::sweep::workspace_root;
+use crate::workspace;
 
 /// Debian's Chromium.
 const DEFAULT_CHROMIUM: &str = "/usr/bin/chromium";
@@ -428,7 +428,7 @@ fn the_generated_pages_load_and_every_plot_renders() {
 #[test]
 fn the_checked_in_reports_load_and_every_plot_renders() {
     let Some(chromium) = chromium() else { return };
-    let dir = workspace_root().join("docs").join("reports");
+    let dir = workspace::root().join("docs").join("reports");
     let pages = pages(&dir);
     assert!(pages.iter().any(|p| p == "index.html"), "{pages:?}");
     for page in &pages {

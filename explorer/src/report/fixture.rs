@@ -1,126 +1,19 @@
-//! Fixed synthetic outcomes for the report's tests: every family on two targets, with
-//! made-up but plausible figures (no firmware is built), and one combination that
-//! failed, so the pages show every kind of row.
+//! The report's tests' sweep: the synthetic outcomes of [`crate::testdata`] (every family
+//! on two targets, no firmware built) with the plan of a report run over them.
 
-use pqfit_profiles::measure::{Cycles, SIGN_EXPANDED};
-use pqfit_profiles::{OpReport, Scheme};
+use super::plan::{Options, Plan};
+use crate::sweep::Sweep;
 
-use super::plan::{self, Options, Plan};
-use crate::combos::{self, KeccakAxis};
-use crate::sweep::{Outcome, PeerMode, Spec, Sweep};
-
-/// The targets of the fixture.
-pub const TARGETS: [&str; 2] = ["m4", "rv32"];
+pub use crate::testdata::TARGETS;
 
 /// The sweep and its plan: every family, presets only, two signed messages for CROSS.
 pub fn sweep() -> (Sweep, Plan) {
-    let spec = Spec {
-        targets: TARGETS.map(String::from).to_vec(),
-        schemes: plan::schemes(crate::schemes::FAMILIES, None).expect("the families parse"),
-        presets_only: true,
-        keccak: KeccakAxis::Default,
-        opt_levels: vec!["3".into()],
-        runs: [3, 16, 4],
-        jobs: 1,
-        cache: None,
-        peers: PeerMode::Without,
-        board: None,
-        dedup: true,
-    };
+    let spec = crate::testdata::spec();
     let options = Options {
         full: None,
         cross_sign_runs: Some(2),
     };
     let plan = Plan::new(&spec, &options, "pq-explore report (test fixture)".into())
         .expect("a valid plan");
-    let mut outcomes = Vec::new();
-    for (t, target) in TARGETS.iter().enumerate() {
-        for (s, &scheme) in spec.schemes.iter().enumerate() {
-            let candidates = combos::candidates(scheme, true, KeccakAxis::Default);
-            for (c, &candidate) in candidates.iter().enumerate() {
-                // The last scheme's last combination failed on the second target.
-                let failed = t == 1 && s + 1 == spec.schemes.len() && c + 1 == candidates.len();
-                let result = if failed {
-                    Err("firmware build failed: synthetic error".to_string())
-                } else {
-                    Ok(scheme
-                        .ops()
-                        .iter()
-                        .enumerate()
-                        .map(|(o, op)| {
-                            report(target, scheme, op, &candidate.type_path(), [t, s, c, o])
-                        })
-                        .collect())
-                };
-                outcomes.push(Outcome {
-                    target: target.to_string(),
-                    scheme,
-                    candidate,
-                    opt_level: "3".into(),
-                    result,
-                    cached: true,
-                    constant_time: None,
-                });
-            }
-        }
-    }
-    let sweep = Sweep {
-        outcomes,
-        sources: "0".repeat(64),
-        measured: 0,
-        cached: 0,
-        stale: 0,
-        deduplicated: 0,
-        corrupt: Vec::new(),
-        seconds: 0.0,
-        board: None,
-    };
-    (sweep, plan)
-}
-
-/// Figures that trade stack for cycles along the candidates (`c`), slower on the second
-/// target (`t`), different per scheme (`s`) and operation (`o`).
-pub(crate) fn report(
-    target: &str,
-    scheme: Scheme,
-    op: &str,
-    strategy: &str,
-    [t, s, c, o]: [usize; 4],
-) -> OpReport {
-    let [t, s, c, o] = [t, s, c, o].map(|v| v as u64);
-    let avg = (2_000_000 + 500_000 * s + 300_000 * o) * (4 + t) / (1 + c);
-    let stack = 3_000 + 4_000 * c + 200 * s + 100 * o;
-    let flash = 60_000 + 5_000 * s + 2_000 * c;
-    OpReport {
-        target: target.into(),
-        scheme: scheme.name().into(),
-        op: op.into(),
-        strategy: strategy.into(),
-        cycles: Cycles {
-            min: avg - avg / 10,
-            avg,
-            max: avg + avg / 5,
-        },
-        instructions: avg * 3 / 4,
-        stack_bytes: stack,
-        static_ram_bytes: if op == SIGN_EXPANDED { 30_000 } else { 0 },
-        flash_bytes: pqfit_profiles::elf::Flash {
-            text: flash - 8_000,
-            rodata: 7_000,
-            data: 1_000,
-            total: flash,
-            split: pqfit_profiles::elf::FlashSplit {
-                scheme: flash - 20_000,
-                keccak: 12_000,
-                scaffold: 8_000,
-            },
-        },
-        runs: 2,
-        opt_level: "3".into(),
-        iterations: None,
-        preparation: None,
-        time: None,
-        code: None,
-        same_code_as: None,
-    }
+    (crate::testdata::sweep(), plan)
 }

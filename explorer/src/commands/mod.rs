@@ -1,0 +1,9 @@
+//! One module per command, each with its `run`; [`common`] holds what they share.
+
+pub mod common;
+pub mod ct;
+pub mod measure;
+pub mod peers;
+pub mod report;
+pub mod sweep;
+pub mod targets;

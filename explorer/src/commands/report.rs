@@ -1,0 +1,54 @@
+//! `pq-explore report`: the sweep of each scheme as its plan says, then the pages.
+
+use super::common::{ct_args, peer_mode, spec, Res};
+use crate::cli::ReportArgs;
+use crate::ct;
+use crate::format::duration;
+use crate::report::{self, plan};
+use crate::sweep::Sweep;
+
+/// Runs the report's sweeps and writes its pages and plots into `--out`.
+pub fn run(a: ReportArgs) -> Res<()> {
+    let ReportArgs {
+        target,
+        scheme,
+        category,
+        full,
+        cross_sign_runs,
+        out,
+        peers,
+        build,
+    } = a;
+    let spec = spec(Some(target), &scheme, category, &build, peer_mode(peers))?;
+    let options = plan::Options {
+        full: full
+            .as_deref()
+            .map(|f| plan::schemes(f, None))
+            .transpose()?,
+        cross_sign_runs: cross_sign_runs.map(|n| n as usize),
+    };
+    let command = plan::command_line(std::env::args().skip(1));
+    let plan = plan::Plan::new(&spec, &options, command)?;
+    let mut sweep = plan.run(&spec)?;
+    ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
+    let written = report::write(&sweep, &plan, &out)?;
+    eprintln!(
+        "pq-explore: {}; wrote {} files into {}",
+        sweep_summary(&sweep),
+        written,
+        out.display()
+    );
+    Ok(())
+}
+
+fn sweep_summary(s: &Sweep) -> String {
+    format!(
+        "{} combinations ({} measured, {} cached; {} operations the same code as another's, \
+         run once) in {}",
+        s.outcomes.len(),
+        s.measured,
+        s.cached,
+        s.deduplicated,
+        duration(s.seconds)
+    )
+}

@@ -1,0 +1,133 @@
+//! The architecture reports: per target a Markdown page and a self-contained HTML page
+//! (plots inlined), plus a cross-target page, all written from one document model
+//! ([`doc`]) so the two formats say the same thing. One run covers several schemes:
+//! [`plan`] says how each is swept, and the pages say it too.
+
+#[cfg(test)]
+mod browser;
+mod doc;
+#[cfg(test)]
+mod fixture;
+mod html;
+mod index;
+pub mod plan;
+mod sections;
+mod stamp;
+mod target;
+
+use std::path::Path;
+
+use pqfit_profiles::Profile;
+
+use crate::analysis::{self, Budgets, Group, OPS};
+use crate::peers::{self, Comparison};
+use crate::plot::{self, Axis};
+use crate::published;
+use crate::sweep::Sweep;
+use doc::Block;
+use plan::Plan;
+use stamp::Stamp;
+
+/// Writes every page and plot into `out`; returns the number of files written.
+pub fn write(sweep: &Sweep, plan: &Plan, out: &Path) -> Result<usize, String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let published = published::load(&published::default_path())?;
+    let groups = analysis::groups(sweep, &OPS, Budgets::default());
+    let comparisons = peers::comparisons(sweep);
+    let stamp = Stamp::now(sweep, plan);
+    let mut targets: Vec<String> = Vec::new();
+    for o in &sweep.outcomes {
+        if !targets.contains(&o.target) {
+            targets.push(o.target.clone());
+        }
+    }
+    let mut written = 0;
+    let mut profiles = Vec::new();
+    for t in &targets {
+        // On a board, its budgets and clock (the figures are its already).
+        let profile = match &sweep.board {
+            Some(b) if &b.target == t => b.profile(),
+            _ => Profile::load(t),
+        }
+        .map_err(|e| e.to_string())?;
+        let tg: Vec<&Group> = groups.iter().filter(|g| &g.target == t).collect();
+        for g in &tg {
+            for axis in [Axis::Stack, Axis::Flash] {
+                for ext in ["svg", "png"] {
+                    let path = out.join(format!("{}.{ext}", plot::stem(g, axis)));
+                    plot::draw(g, axis, None, &published, &path)?;
+                    written += 1;
+                }
+            }
+        }
+        let comps: Vec<&Comparison> = comparisons.iter().filter(|c| &c.target == t).collect();
+        let doc = target::target_page(&profile, &tg, &comps, &published, plan, &stamp);
+        written += emit(out, t, &format!("pqfit on {t}"), &doc)?;
+        profiles.push(profile);
+    }
+    let doc = index::index_page(&profiles, &groups, &comparisons, plan, &stamp);
+    written += emit(out, "index", "pqfit: architecture report", &doc)?;
+    Ok(written)
+}
+
+/// Writes `<stem>.md` and `<stem>.html`.
+fn emit(out: &Path, stem: &str, title: &str, doc: &[Block]) -> Result<usize, String> {
+    let md = doc::markdown(doc);
+    let html = html::html(out, title, doc)?;
+    for (ext, text) in [("md", md), ("html", html)] {
+        let path = out.join(format!("{stem}.{ext}"));
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sections::title;
+    use super::*;
+    use doc::slug;
+
+    #[test]
+    fn the_index_compares_every_scheme_on_every_target_in_one_table() {
+        let (sweep, plan) = fixture::sweep();
+        let dir = std::env::temp_dir().join(format!("pq-explore-index-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        write(&sweep, &plan, &dir).unwrap();
+        let index = std::fs::read_to_string(dir.join("index.md")).unwrap();
+        let at = index
+            .find("## Every scheme on every target")
+            .expect("the table");
+        let table: Vec<&str> = index[at..]
+            .lines()
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        assert!(
+            table[0].starts_with("| scheme | operation | m4 (STM32F407) | rv32 ("),
+            "{}",
+            table[0]
+        );
+        // ML-DSA: 3 sets x 4 operations; CROSS: 6 x 3; NTRU Prime: 2 x 3.
+        assert_eq!(table.len() - 2, 12 + 18 + 6);
+        assert!(index.contains("| SNTRUP761 | encaps | "), "{index}");
+        let ok = table[2..].iter().filter(|r| r.contains(" M · ")).count();
+        assert!(ok > 30, "{}", table.join("\n"));
+        // The coverage of each scheme is stated, with CROSS's fewer signed messages.
+        assert!(
+            index.contains(
+                "| CROSS-RSDP-1-SMALL | the presets only, default Keccak backend | 3 | 3 / 2 / 4 |"
+            ),
+            "{index}"
+        );
+        let m4 = std::fs::read_to_string(dir.join("m4.md")).unwrap();
+        for s in plan.coverage.iter().map(|c| c.scheme) {
+            let heading = format!("## {} on m4", title(s));
+            assert!(m4.contains(&heading), "{heading}");
+            assert!(m4.contains(&format!("(#{})", slug(&heading[3..]))));
+        }
+        let rv = std::fs::read_to_string(dir.join("rv32.md")).unwrap();
+        assert!(rv.contains("failed: firmware build failed: synthetic error"));
+        assert!(m4.contains("Regenerate with `pq-explore report (test fixture)`"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
