@@ -1,7 +1,7 @@
 //! CROSS: key generation and signing for the 18 parameter sets under each preset.
 
-use crate::grind::{secret, secret_in_place, Bytes};
 use crate::case::Case;
+use crate::grind::{secret, secret_in_place, Bytes};
 use pqfit::cross::{
     Balanced, Cross, CrossParams, Fast, MinStack, Rsdp1Balanced, Rsdp1Fast, Rsdp1Small,
     Rsdp3Balanced, Rsdp3Fast, Rsdp3Small, Rsdp5Balanced, Rsdp5Fast, Rsdp5Small, Rsdpg1Balanced,

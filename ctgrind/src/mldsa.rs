@@ -4,8 +4,8 @@
 //! challenge products (`NttProduct` in `Reference`, `SmallModulusProduct` in
 //! `FastSign` and `Balanced`, `SparseProduct` in `SmallStack`).
 
-use crate::grind::{secret, secret_in_place, Bytes};
 use crate::case::Case;
+use crate::grind::{secret, secret_in_place, Bytes};
 use pqfit::strategy::Strategy;
 use pqfit::{
     Balanced, ExpandedKey, FastSign, MlDsa, MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreHash,

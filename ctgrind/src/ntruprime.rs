@@ -1,8 +1,8 @@
 //! NTRU Prime: key generation, encapsulation and decapsulation of sntrup761 and
 //! ntrulpr761 under every multiplication strategy.
 
-use crate::grind::{secret, secret_in_place, Bytes};
 use crate::case::Case;
+use crate::grind::{secret, secret_in_place, Bytes};
 use core::ops::Range;
 use pqfit::ntruprime::{
     Ciphertext, GoodNtt, Karatsuba, MixedRadixNtt, Ntrulpr761Params, PublicKey, RqMul, Schoolbook,

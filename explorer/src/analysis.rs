@@ -147,7 +147,7 @@ pub struct Group {
 pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Group> {
     let mut out: Vec<Group> = Vec::new();
     for o in &sweep.outcomes {
-        for &op in ops.iter().filter(|op| o.scheme.ops().contains(op)) {
+        for &op in ops.iter().filter(|op| o.scheme.has_op(op)) {
             let pos = out
                 .iter()
                 .position(|g| g.target == o.target && g.scheme == o.scheme && g.op == op);
@@ -399,14 +399,18 @@ mod tests {
     }
 
     fn sweep(figs: &[Option<(u64, u64, u64)>]) -> Sweep {
-        let cands = candidates(Scheme::MlDsa65, false, KeccakAxis::Default);
+        let cands = candidates(
+            pqfit_profiles::families::ML_DSA_65,
+            false,
+            KeccakAxis::Default,
+        );
         Sweep {
             outcomes: figs
                 .iter()
                 .zip(cands)
                 .map(|(f, candidate)| Outcome {
                     target: "m3".into(),
-                    scheme: Scheme::MlDsa65,
+                    scheme: pqfit_profiles::families::ML_DSA_65,
                     candidate,
                     opt_level: "3".into(),
                     constant_time: None,
@@ -438,10 +442,10 @@ mod tests {
             Some((11_000, 90_000, 40_000_000)),
         ]);
         // A peer smaller and faster than every combination.
-        let peer = peer_candidates(Scheme::MlDsa65)[0];
+        let peer = peer_candidates(pqfit_profiles::families::ML_DSA_65)[0];
         s.outcomes.push(Outcome {
             target: "m3".into(),
-            scheme: Scheme::MlDsa65,
+            scheme: pqfit_profiles::families::ML_DSA_65,
             candidate: peer,
             result: Ok(vec![
                 report("keygen", 1_000, 9_000, 1),

@@ -78,24 +78,27 @@ mod tests {
     use crate::testdata::report;
     use crate::words::answer_text;
     use pqfit_profiles::board::Board;
-    use pqfit_profiles::Scheme;
 
     /// Two ML-DSA-65 combinations on the M3 with sign cycles `[a, b]` (each measured
     /// under the board, when there is one).
     fn sweep(sign: [u64; 2], board: Option<Board>) -> Sweep {
-        let outcomes = candidates(Scheme::MlDsa65, false, KeccakAxis::Default)
-            .into_iter()
-            .zip(sign)
-            .map(|(candidate, c)| Outcome {
-                target: "m3".into(),
-                scheme: Scheme::MlDsa65,
-                candidate,
-                opt_level: "3".into(),
-                constant_time: None,
-                result: Ok(vec![report("sign", 9_000, 60_000, c)]),
-                cached: true,
-            })
-            .collect();
+        let outcomes = candidates(
+            pqfit_profiles::families::ML_DSA_65,
+            false,
+            KeccakAxis::Default,
+        )
+        .into_iter()
+        .zip(sign)
+        .map(|(candidate, c)| Outcome {
+            target: "m3".into(),
+            scheme: pqfit_profiles::families::ML_DSA_65,
+            candidate,
+            opt_level: "3".into(),
+            constant_time: None,
+            result: Ok(vec![report("sign", 9_000, 60_000, c)]),
+            cached: true,
+        })
+        .collect();
         let mut s = Sweep {
             outcomes,
             sources: String::new(),

@@ -3,6 +3,7 @@
 //! equals the current one (the same sources, profile, strategy and options) and its figures
 //! belong to it; anything else is measured again and the file replaced.
 
+use pqfit_profiles::Op;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -197,13 +198,11 @@ pub fn read_entry(bytes: &[u8], key: &Key) -> Lookup {
 /// An entry's figures must be its own: the operations measured, each for its key's target,
 /// scheme and strategy, with as many runs as asked and ordered statistics.
 fn consistent(e: &Entry) -> Result<(), String> {
-    let ops = pqfit_profiles::Scheme::parse(&e.key.scheme)
-        .map_err(|e| e.to_string())?
-        .ops_of(&e.key.strategy);
-    let expect: Vec<(&str, usize)> = ops
-        .iter()
-        .map(|&op| (op, pqfit_profiles::measure::runs_of(op, e.key.runs)))
-        .filter(|&(op, n)| n > 0 || op == "keygen")
+    let scheme = pqfit_profiles::scheme(&e.key.scheme).map_err(|e| e.to_string())?;
+    let expect: Vec<(&str, usize)> = pqfit_profiles::peers::ops_of(scheme, &e.key.strategy)
+        .into_iter()
+        .map(|op| (op.name(), op.runs(e.key.runs)))
+        .filter(|&(op, n)| n > 0 || op == Op::Keygen.name())
         .collect();
     if e.ops.len() != expect.len() {
         return Err(format!(
@@ -299,7 +298,7 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pqfit_profiles::measure::Cycles;
+    use pqfit_profiles::record::Cycles;
 
     fn entry(key: &Key) -> Entry {
         let op = |name: &str, runs: usize| OpReport {

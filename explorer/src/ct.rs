@@ -5,8 +5,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use pqfit_profiles::ct_check::{check, CtOp, CtRequest};
-use pqfit_profiles::measure::firmware_dir;
+use pqfit_profiles::firmware::firmware_dir;
+use pqfit_profiles::measure::check;
+use pqfit_profiles::record::CtOp;
+use pqfit_profiles::CtRequest;
 use pqfit_profiles::Scheme;
 use serde::{Deserialize, Serialize};
 
@@ -129,10 +131,10 @@ fn resolve(scheme: Scheme, name: &str) -> String {
     let found = candidates(scheme, false, KeccakAxis::All)
         .into_iter()
         .find(|c| c.name() == name || c.label() == Some(name) || c.type_path() == name);
-    match (found, Candidate::parse(name)) {
+    match (found, Candidate::parse(scheme, name)) {
         (Some(c), _) => c.type_path(),
         (None, Some(c)) if !name.contains("::") => c.type_path(),
-        _ => pqfit_profiles::measure::strategy_type(name).unwrap_or_else(|_| name.into()),
+        _ => scheme.strategy_type(name).unwrap_or_else(|_| name.into()),
     }
 }
 
@@ -362,13 +364,20 @@ mod tests {
     #[test]
     fn strategies_are_resolved_per_scheme() {
         assert_eq!(
-            resolve(Scheme::Sntrup761, "Karatsuba"),
+            resolve(pqfit_profiles::families::SNTRUP761, "Karatsuba"),
             "pqfit::ntruprime::Karatsuba"
         );
-        assert!(resolve(Scheme::MlDsa65, "small-stack").ends_with("SmallStack"));
-        assert!(resolve(Scheme::Cross(0), "min-stack").contains("MinStack"));
+        assert!(resolve(pqfit_profiles::families::ML_DSA_65, "small-stack").ends_with("SmallStack"));
+        assert!(resolve(
+            pqfit_profiles::scheme("cross-rsdp-1-fast").unwrap(),
+            "min-stack"
+        )
+        .contains("MinStack"));
         assert_eq!(
-            resolve(Scheme::MlDsa65, "pqfit::strategy::Reference"),
+            resolve(
+                pqfit_profiles::families::ML_DSA_65,
+                "pqfit::strategy::Reference"
+            ),
             "pqfit::strategy::Reference"
         );
         assert_eq!(column(Some(true)), "checked");

@@ -2,8 +2,8 @@
 //! per (target, scheme), every peer and pqfit's labelled strategies with their cycles per
 //! operation, stack and flash, and each figure's ratio to the best peer's.
 
-use pqfit_profiles::measure::SIGN_EXPANDED;
 use pqfit_profiles::peers::Peer;
+use pqfit_profiles::Op;
 use pqfit_profiles::{OpReport, Scheme};
 use serde_json::{json, Value};
 
@@ -198,12 +198,14 @@ pub fn table(c: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {
 /// Whether an operation is compared: every implementation has it (pqfit's repeated
 /// signing with an expanded key has no counterpart in the peers).
 fn compared(r: &&OpReport) -> bool {
-    r.op != SIGN_EXPANDED
+    r.op != Op::SignExpanded.name()
 }
 
 /// The operations a peer is measured on.
 fn peer_ops(scheme: Scheme) -> impl Iterator<Item = &'static str> {
-    scheme.ops_of(pqfit_profiles::peers::PREFIX).iter().copied()
+    pqfit_profiles::peers::ops_of(scheme, pqfit_profiles::peers::PREFIX)
+        .into_iter()
+        .map(Op::name)
 }
 
 /// `K / S / V` or `K / E / D`.
@@ -433,7 +435,7 @@ mod tests {
         let mut push = |candidate: Candidate, result| {
             outcomes.push(Outcome {
                 target: "m3".into(),
-                scheme: Scheme::MlDsa65,
+                scheme: pqfit_profiles::families::ML_DSA_65,
                 candidate,
                 result,
                 cached: false,
@@ -441,14 +443,18 @@ mod tests {
                 constant_time: None,
             })
         };
-        let ours = candidates(Scheme::MlDsa65, false, KeccakAxis::Default);
+        let ours = candidates(
+            pqfit_profiles::families::ML_DSA_65,
+            false,
+            KeccakAxis::Default,
+        );
         // The four presets, then a mix that is not labelled (left out of the comparison).
         for (i, c) in ours.iter().take(5).enumerate() {
             let i = i as u64 + 1;
             push(*c, three(4_000 * i, 70_000, 2_500_000 * i));
         }
         if with_peers {
-            let peers = peer_candidates(Scheme::MlDsa65);
+            let peers = peer_candidates(pqfit_profiles::families::ML_DSA_65);
             push(peers[0], three(100_000, 50_000, 10_000_000));
             push(peers[1], three(60_000, 300_000, 5_000_000));
             push(

@@ -6,7 +6,6 @@
 
 use std::path::{Path, PathBuf};
 
-use pqfit_profiles::Scheme;
 use serde::Deserialize;
 
 /// One operation's published figures.
@@ -89,7 +88,10 @@ fn parse(text: &str) -> Result<Vec<Published>, String> {
     let f: File = toml::from_str(text).map_err(|e| e.to_string())?;
     for p in &f.point {
         // The explorer matches points by exact scheme and operation names.
-        let Some(scheme) = Scheme::all().into_iter().find(|s| s.name() == p.scheme) else {
+        let Some(scheme) = pqfit_profiles::families::schemes()
+            .into_iter()
+            .find(|s| s.name() == p.scheme)
+        else {
             return Err(format!("{}: unknown scheme {:?}", p.label, p.scheme));
         };
         let who = format!("{} ({})", p.label, p.scheme);
@@ -98,7 +100,7 @@ fn parse(text: &str) -> Result<Vec<Published>, String> {
         }
         for op in OPS {
             if let Some(o) = p.op(op) {
-                if !scheme.ops().contains(&op) {
+                if !scheme.has_op(op) {
                     return Err(format!("{who}: {op} is not an operation of the scheme"));
                 }
                 let ordered =

@@ -61,9 +61,8 @@ pub fn select(spec: &str, category: Option<u8>) -> Result<Vec<Scheme>, String> {
         let key = word.to_ascii_lowercase();
         let sets = match group(&key) {
             Some(sets) => sets,
-            None => vec![families::scheme(word).map_err(|e| {
-                format!("{e}; or a family or kind: {}", group_words().join(", "))
-            })?],
+            None => vec![families::scheme(word)
+                .map_err(|e| format!("{e}; or a family or kind: {}", group_words().join(", ")))?],
         };
         for s in sets {
             if !named.contains(&s) {

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use pqfit_profiles::measure::firmware_dir;
+use pqfit_profiles::firmware::firmware_dir;
 use pqfit_profiles::{measure, OpReport, Request, Scheme};
 
 use crate::cache::{Cache, Entry, Key, Lookup};
@@ -407,7 +407,7 @@ fn measure_one(
             if let Ok(mut codes) = codes.lock() {
                 for op in &fw.ops {
                     let first = *codes
-                        .entry(code_key(job, op.op, &op.code))
+                        .entry(code_key(job, op.op.name(), &op.code))
                         .or_insert(job.index);
                     if first != job.index {
                         skipped.push((op.op.to_string(), first));
@@ -479,7 +479,7 @@ mod tests {
     fn outcome(candidate: Candidate, result: Result<Vec<OpReport>, String>) -> Outcome {
         Outcome {
             target: "m4".into(),
-            scheme: Scheme::MlDsa65,
+            scheme: pqfit_profiles::families::ML_DSA_65,
             candidate,
             opt_level: "3".into(),
             result,
@@ -490,11 +490,15 @@ mod tests {
 
     #[test]
     fn a_left_out_operation_takes_the_figures_of_its_code_and_keeps_its_flash() {
-        let list = candidates(Scheme::MlDsa65, true, KeccakAxis::Default);
+        let list = candidates(
+            pqfit_profiles::families::ML_DSA_65,
+            true,
+            KeccakAxis::Default,
+        );
         let (first, second) = (list[0], list[1]);
         let mut theirs = testdata::fixture_report(
             "m4",
-            Scheme::MlDsa65,
+            pqfit_profiles::families::ML_DSA_65,
             "keygen",
             &first.type_path(),
             [0, 0, 0, 0],
@@ -504,7 +508,7 @@ mod tests {
         let left_out = || {
             let mut r = testdata::fixture_report(
                 "m4",
-                Scheme::MlDsa65,
+                pqfit_profiles::families::ML_DSA_65,
                 "keygen",
                 &second.type_path(),
                 [0, 0, 1, 0],

@@ -2,8 +2,8 @@
 //! figures, every family on two targets, and one combination that failed, so outputs and
 //! pages show every kind of row.
 
-use pqfit_profiles::measure::{Cycles, SIGN_EXPANDED};
-use pqfit_profiles::{OpReport, Scheme};
+use pqfit_profiles::record::Cycles;
+use pqfit_profiles::{Op, OpReport, Scheme};
 
 use crate::combos::{self, KeccakAxis};
 use crate::sweep::{Outcome, PeerMode, Spec, Sweep};
@@ -47,7 +47,13 @@ pub fn sweep() -> Sweep {
                         .iter()
                         .enumerate()
                         .map(|(o, op)| {
-                            fixture_report(target, scheme, op, &candidate.type_path(), [t, s, c, o])
+                            fixture_report(
+                                target,
+                                scheme,
+                                op.name(),
+                                &candidate.type_path(),
+                                [t, s, c, o],
+                            )
                         })
                         .collect())
                 };
@@ -101,7 +107,11 @@ pub fn fixture_report(
         },
         instructions: avg * 3 / 4,
         stack_bytes: stack,
-        static_ram_bytes: if op == SIGN_EXPANDED { 30_000 } else { 0 },
+        static_ram_bytes: if op == Op::SignExpanded.name() {
+            30_000
+        } else {
+            0
+        },
         flash_bytes: pqfit_profiles::elf::Flash {
             text: flash - 8_000,
             rodata: 7_000,

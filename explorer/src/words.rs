@@ -1,7 +1,7 @@
 //! The analysis in words: budgets, figures, answers and broken preset promises, as the
 //! table, Markdown and `measure` print them.
 
-use pqfit_profiles::OpReport;
+use pqfit_profiles::{Op, OpReport};
 
 use crate::analysis::{ram, Answer, Budgets, Group, NameIssue, Promise};
 use crate::board;
@@ -9,13 +9,7 @@ use crate::budget::{group as digits, show_bytes, show_cycles};
 
 /// The operation in words (`sign`: "sign").
 pub fn verb(op: &str) -> &str {
-    match op {
-        "keygen" => "generate keys",
-        "encaps" => "encapsulate",
-        "decaps" => "decapsulate",
-        "sign-expanded" => "sign repeatedly with an expanded key",
-        other => other,
-    }
+    Op::parse(op).map_or(op, |o| o.action())
 }
 
 /// The budgets in words: "12,288 B of stack and 128,000 B of flash".
@@ -107,7 +101,7 @@ fn runs_text(r: &OpReport) -> String {
 
 /// The iteration figures of a signing measurement in words: mean iterations, cycles
 /// per iteration and the mean normalised to the expected count.
-pub fn iterations_text(it: &pqfit_profiles::measure::Iterations) -> String {
+pub fn iterations_text(it: &pqfit_profiles::record::Iterations) -> String {
     match (it.cycles_per_iteration, it.normalised_avg) {
         (Some(per), Some(norm)) => format!(
             "iterations: {:.2} on average ({} expected); {} model cycles per iteration; mean normalised to {} iterations: {}",

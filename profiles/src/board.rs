@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::profile::Profile;
 use crate::record::{Cycles, OpReport, Time};
-pub use crate::timing::{CacheGeometry, CodeMemory, FlashTiming, MAX_CACHE_LINES, MAX_LINE_BYTES, MAX_WAIT_STATES};
+pub use crate::timing::{
+    CacheGeometry, CodeMemory, FlashTiming, MAX_CACHE_LINES, MAX_LINE_BYTES, MAX_WAIT_STATES,
+};
 use crate::Error;
 
 /// Highest clock accepted (MHz): a typo guard, far above any microcontroller.

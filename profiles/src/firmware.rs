@@ -11,7 +11,6 @@ use crate::link::Firmware;
 use crate::profile::Profile;
 use crate::Error;
 
-
 /// What a firmware build measures, besides the target and the opt-level: the cargo features
 /// and build variables that select it, and the strategy its ELF must record.
 #[derive(Clone, Debug)]
@@ -145,4 +144,3 @@ pub fn build_operations(
     }
     Ok(Firmware { elf: copy, ops })
 }
-

@@ -123,10 +123,7 @@ pub fn run_kem<K: HostKem>(
             fw.buf("PQFIT_RAND", RAND_BYTES)?,
             fw.buf("PQFIT_PK", K::PK)?,
         );
-        let (ct, ss) = (
-            fw.buf("PQFIT_CT", K::CT)?,
-            fw.buf("PQFIT_SS", K::SS)?,
-        );
+        let (ct, ss) = (fw.buf("PQFIT_CT", K::CT)?, fw.buf("PQFIT_SS", K::SS)?);
         for i in 0..req.sign_runs {
             let m = &mut fw.m;
             m.reset_statics()?;
@@ -184,7 +181,11 @@ pub fn run_kem<K: HostKem>(
 
     Ok(finish(
         &common,
-        vec![(keygen, Op::Keygen), (encaps, Op::Encaps), (decaps, Op::Decaps)],
+        vec![
+            (keygen, Op::Keygen),
+            (encaps, Op::Encaps),
+            (decaps, Op::Decaps),
+        ],
         &req.skip,
         fw,
         &image,

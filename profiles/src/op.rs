@@ -54,9 +54,21 @@ impl Op {
             Op::Keygen => "key generation",
             Op::Sign => "signing",
             Op::Verify => "verification",
-            Op::SignExpanded => "signing with an expanded key",
+            Op::SignExpanded => "repeated signing with an expanded key",
             Op::Encaps => "encapsulation",
             Op::Decaps => "decapsulation",
+        }
+    }
+
+    /// What a user asks for: `generate keys`, `sign`, `encapsulate`.
+    pub const fn action(self) -> &'static str {
+        match self {
+            Op::Keygen => "generate keys",
+            Op::Sign => "sign",
+            Op::Verify => "verify",
+            Op::SignExpanded => "sign repeatedly with an expanded key",
+            Op::Encaps => "encapsulate",
+            Op::Decaps => "decapsulate",
         }
     }
 

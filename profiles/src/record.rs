@@ -205,4 +205,3 @@ pub struct CtOp {
     /// The first difference, if any.
     pub leak: Option<Leak>,
 }
-

@@ -25,7 +25,6 @@ pub(crate) fn fill(seed: u64, out: &mut [u8]) {
     }
 }
 
-
 /// A buffer of the firmware: address and size from its symbol.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Buf {
@@ -149,7 +148,7 @@ pub(crate) fn status(op: &str, run: &Run) -> Result<(), Error> {
 /// What every operation of one firmware shares (the figures come per operation):
 /// its flash, and its static RAM without the harness's `io_bytes` of buffers.
 pub(crate) fn firmware_report(
-profile: &Profile,
+    profile: &Profile,
     req: &Request,
     strategy: &str,
     image: &Image,
@@ -238,4 +237,3 @@ pub(crate) fn finish(
         flash_by_crate: image.flash_by_crate(),
     }
 }
-

@@ -92,7 +92,9 @@ impl Family {
 
     /// Its parameter sets as schemes.
     pub fn schemes(&'static self) -> impl Iterator<Item = Scheme> {
-        self.sets.iter().map(move |set| Scheme { family: self, set })
+        self.sets
+            .iter()
+            .map(move |set| Scheme { family: self, set })
     }
 }
 
@@ -152,6 +154,16 @@ impl Scheme {
         self.family.ops
     }
 
+    /// The names of [`Scheme::ops`] (`keygen`, `sign`, ...), as reports carry them.
+    pub fn op_names(self) -> Vec<&'static str> {
+        self.family.ops.iter().map(|o| o.name()).collect()
+    }
+
+    /// Whether the operation named `op` is one of this scheme's.
+    pub fn has_op(self, op: &str) -> bool {
+        self.family.ops.iter().any(|o| o.name() == op)
+    }
+
     /// The pqfit type that takes the strategy (`Dilithium3`).
     pub fn alias(self) -> &'static str {
         self.set.alias
@@ -204,10 +216,7 @@ impl Scheme {
             features: Vec::new(),
             env: vec![
                 ("PQFIT_FW_FAMILY", self.family.firmware.into()),
-                (
-                    "PQFIT_FW_TYPES",
-                    self.fill(self.family.firmware_types, ty),
-                ),
+                ("PQFIT_FW_TYPES", self.fill(self.family.firmware_types, ty)),
                 ("PQFIT_FW_STRATEGY", ty.into()),
             ],
             rustflags: Vec::new(),

@@ -15,7 +15,6 @@ use crate::Error;
 /// Message length used (as pqm4's benchmarks: 59 bytes).
 pub const MSG_LEN: usize = 59;
 
-
 /// The fixed inputs: seeds, messages and signing randomness.
 pub(crate) struct Inputs {
     xis: Vec<Vec<u8>>,
@@ -282,4 +281,3 @@ pub fn run_signature<H: HostSig>(
     }
     Ok(m)
 }
-

@@ -81,6 +81,16 @@ fn bad_requests_are_clear_errors() {
     let mut req = CtRequest::new("m4", scheme("ml-dsa-44").unwrap(), "fast-sign");
     req.runs = 1;
     assert!(check(&req).is_err());
-    assert!(check(&CtRequest::new("host", scheme("ml-dsa-44").unwrap(), "fast-sign")).is_err());
-    assert!(check(&CtRequest::new("m4", scheme("ml-dsa-44").unwrap(), "no-such-preset")).is_err());
+    assert!(check(&CtRequest::new(
+        "host",
+        scheme("ml-dsa-44").unwrap(),
+        "fast-sign"
+    ))
+    .is_err());
+    assert!(check(&CtRequest::new(
+        "m4",
+        scheme("ml-dsa-44").unwrap(),
+        "no-such-preset"
+    ))
+    .is_err());
 }

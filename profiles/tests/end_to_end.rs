@@ -91,7 +91,10 @@ fn m4_ml_dsa_65_small_stack_within_its_stack_goals() {
 #[test]
 fn unknown_and_unbuildable_strategies_are_clear_errors() {
     let ml_dsa = scheme("ml-dsa-44").unwrap();
-    assert!(matches!(ml_dsa.strategy_type("tiny"), Err(Error::Unknown(_))));
+    assert!(matches!(
+        ml_dsa.strategy_type("tiny"),
+        Err(Error::Unknown(_))
+    ));
     assert_eq!(
         ml_dsa.strategy_type("small-stack").unwrap(),
         "pqfit::strategy::SmallStack"
@@ -107,7 +110,11 @@ fn unknown_and_unbuildable_strategies_are_clear_errors() {
     if skip() {
         return;
     }
-    let mut req = Request::new("m4", scheme("ml-dsa-44").unwrap(), "pqfit::strategy::NoSuchStrategy");
+    let mut req = Request::new(
+        "m4",
+        scheme("ml-dsa-44").unwrap(),
+        "pqfit::strategy::NoSuchStrategy",
+    );
     req.sign_runs = 1;
     match measure(&req) {
         Err(Error::Build(msg)) => assert!(msg.contains("NoSuchStrategy"), "{msg}"),

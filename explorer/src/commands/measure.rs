@@ -1,7 +1,7 @@
 //! `pq-explore measure`: one firmware (target, scheme, strategy) built and measured, or
 //! named entry points of any ELF.
 
-use pqfit_profiles::{measure, measure_elf_on, Measurement, Profile, Request, Scheme};
+use pqfit_profiles::{measure, measure_elf_on, Measurement, Profile, Request};
 
 use super::common::{board_target, load_board, Res, NO_BARRIERS};
 use crate::board;
@@ -43,11 +43,12 @@ pub fn run(a: MeasureArgs) -> Res<()> {
         measure_elf_on(&profile, &elf, &entry, instruction_limit)?
     } else {
         // `Custom<...>` of bare component names is accepted too.
-        let strategy = match combos::Candidate::parse(&strategy) {
+        let scheme = pqfit_profiles::scheme(&scheme)?;
+        let strategy = match combos::Candidate::parse(scheme, &strategy) {
             Some(c) if !strategy.contains("::") => c.type_path(),
             _ => strategy,
         };
-        let mut req = Request::new(&target, Scheme::parse(&scheme)?, &strategy);
+        let mut req = Request::new(&target, scheme, &strategy);
         req.opt_level = opt_level;
         req.sign_runs = sign_runs;
         req.keygen_runs = keygen_runs.max(1);

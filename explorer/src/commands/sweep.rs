@@ -33,12 +33,12 @@ pub fn run(a: &SweepArgs) -> Res<()> {
     if !spec
         .schemes
         .iter()
-        .any(|s| ops.iter().any(|op| s.ops().contains(op)))
+        .any(|s| ops.iter().any(|op| s.has_op(op)))
     {
         let names: Vec<String> = spec
             .schemes
             .iter()
-            .map(|s| format!("{} has {}", s.name(), s.ops().join(", ")))
+            .map(|s| format!("{} has {}", s.name(), s.op_names().join(", ")))
             .collect();
         return Err(format!("no scheme asked has that operation: {}", names.join("; ")).into());
     }

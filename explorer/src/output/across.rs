@@ -229,7 +229,7 @@ pub fn to_json(r: &Ranking, groups: &[Group]) -> Value {
             if let Value::Object(m) = &mut v {
                 m.insert("rank".into(), if fits { json!(rank) } else { Value::Null });
                 m.insert("category".into(), json!(g.scheme.category()));
-                m.insert("family".into(), json!(g.scheme.family().name()));
+                m.insert("family".into(), json!(g.scheme.family().name));
             }
             v
         })
@@ -290,16 +290,21 @@ mod tests {
     }
 
     fn cross3() -> Scheme {
-        Scheme::parse("cross-rsdp-3-fast").unwrap()
+        pqfit_profiles::scheme("cross-rsdp-3-fast").unwrap()
     }
 
     #[test]
     fn the_fastest_fitting_scheme_wins() {
         let s = sweep(&[
-            (Scheme::MlDsa65, 11_000, 70_000, 60_000_000),
+            (
+                pqfit_profiles::families::ML_DSA_65,
+                11_000,
+                70_000,
+                60_000_000,
+            ),
             (cross3(), 9_000, 40_000, 30_000_000),
             (
-                Scheme::parse("cross-rsdpg-3-small").unwrap(),
+                pqfit_profiles::scheme("cross-rsdpg-3-small").unwrap(),
                 30_000,
                 40_000,
                 9_000_000,
@@ -335,7 +340,7 @@ mod tests {
         let mut timed = s.clone();
         for o in &mut timed.outcomes {
             for r in o.result.as_mut().unwrap() {
-                r.time = Some(pqfit_profiles::board::Time {
+                r.time = Some(pqfit_profiles::record::Time {
                     board: "test board".into(),
                     clock_mhz: 100.0,
                     ms_min: r.cycles.min as f64 / 100e3,
@@ -356,12 +361,27 @@ mod tests {
 
     #[test]
     fn one_scheme_is_not_ranked_and_nothing_fitting_has_no_answer() {
-        let one = sweep(&[(Scheme::MlDsa65, 11_000, 70_000, 60_000_000)]);
+        let one = sweep(&[(
+            pqfit_profiles::families::ML_DSA_65,
+            11_000,
+            70_000,
+            60_000_000,
+        )]);
         assert!(rankings(&groups(&one, &["sign"], Budgets::default())).is_empty());
 
         let s = sweep(&[
-            (Scheme::MlDsa44, 11_000, 70_000, 60_000_000),
-            (Scheme::MlDsa65, 9_000, 40_000, 30_000_000),
+            (
+                pqfit_profiles::scheme("ml-dsa-44").unwrap(),
+                11_000,
+                70_000,
+                60_000_000,
+            ),
+            (
+                pqfit_profiles::families::ML_DSA_65,
+                9_000,
+                40_000,
+                30_000_000,
+            ),
         ]);
         let tiny = Budgets {
             stack: Some(1_000),

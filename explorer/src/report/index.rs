@@ -44,7 +44,7 @@ pub fn index_page(
     doc.extend(coverage_blocks(plan, &schemes, 2));
     doc.push(Block::Heading(2, "Details per scheme".into()));
     for scheme in schemes {
-        for &op in scheme.ops() {
+        for op in scheme.op_names() {
             let gs: Vec<&Group> = groups
                 .iter()
                 .filter(|g| g.scheme == scheme && g.op == op)
@@ -133,7 +133,7 @@ fn overview(profiles: &[Profile], groups: &[Group], schemes: &[Scheme]) -> Vec<B
     );
     let mut rows = Vec::new();
     for &scheme in schemes {
-        for &op in scheme.ops() {
+        for op in scheme.op_names() {
             let cells: Vec<String> = profiles
                 .iter()
                 .map(|p| {

@@ -257,20 +257,22 @@ mod tests {
     fn full_schemes_and_cross_runs() {
         let b = base(schemes("ml-dsa-65,ml-dsa-44,cross-rsdp-1-small", None).unwrap());
         let opts = Options {
-            full: Some(vec![Scheme::MlDsa65]),
+            full: Some(vec![pqfit_profiles::families::ML_DSA_65]),
             cross_sign_runs: Some(2),
         };
         let p = Plan::new(&b, &opts, "cmd".into()).unwrap();
-        let full = p.of(Scheme::MlDsa65).unwrap();
+        let full = p.of(pqfit_profiles::families::ML_DSA_65).unwrap();
         assert!(!full.presets_only);
         assert_eq!(full.keccak, KeccakAxis::Presets);
         assert_eq!(full.runs, [3, 16, 4]);
-        let small = p.of(Scheme::MlDsa44).unwrap();
+        let small = p.of(pqfit_profiles::scheme("ml-dsa-44").unwrap()).unwrap();
         assert!(small.presets_only);
         assert_eq!(small.keccak, KeccakAxis::Default);
         assert_eq!(small.combinations(), 4);
         assert_eq!(small.what(), "the presets only, default Keccak backend");
-        let cross = p.of(Scheme::parse("cross-rsdp-1-small").unwrap()).unwrap();
+        let cross = p
+            .of(pqfit_profiles::scheme("cross-rsdp-1-small").unwrap())
+            .unwrap();
         assert_eq!(cross.runs, [3, 2, 4]);
         assert_eq!(cross.combinations(), 3);
         assert_eq!(cross.runs_text(), "3 / 2 / 4");
@@ -280,7 +282,7 @@ mod tests {
     fn the_every_family_run_builds_150_combinations_per_target() {
         let b = base(schemes(FAMILIES, None).unwrap());
         let opts = Options {
-            full: Some(vec![Scheme::MlDsa65]),
+            full: Some(vec![pqfit_profiles::families::ML_DSA_65]),
             cross_sign_runs: Some(2),
         };
         let p = Plan::new(&b, &opts, String::new()).unwrap();
@@ -293,9 +295,9 @@ mod tests {
 
     #[test]
     fn contradictions_are_errors() {
-        let mut b = base(vec![Scheme::MlDsa44]);
+        let mut b = base(vec![pqfit_profiles::scheme("ml-dsa-44").unwrap()]);
         let full = Options {
-            full: Some(vec![Scheme::MlDsa65]),
+            full: Some(vec![pqfit_profiles::families::ML_DSA_65]),
             cross_sign_runs: None,
         };
         assert!(Plan::new(&b, &full, String::new())

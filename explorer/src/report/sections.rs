@@ -1,7 +1,7 @@
 //! What the target pages and the index share: titles and headings, the recommendations
 //! per stack budget, what was measured, pqfit against its peers, and the method.
 
-use pqfit_profiles::{Profile, Scheme};
+use pqfit_profiles::{Op, Profile, Scheme};
 
 use super::doc::Block;
 use super::plan::Plan;
@@ -14,14 +14,7 @@ pub const BUDGETS_KB: [u64; 6] = [4, 8, 12, 16, 32, 64];
 
 /// The operation as a noun (`sign`: "signing").
 pub fn verb(op: &str) -> &str {
-    match op {
-        "keygen" => "key generation",
-        "sign" => "signing",
-        "sign-expanded" => "repeated signing with an expanded key",
-        "encaps" => "encapsulation",
-        "decaps" => "decapsulation",
-        _ => "verification",
-    }
+    Op::parse(op).map_or(op, |o| o.verb())
 }
 
 /// The fastest within each stack budget, one row per budget.

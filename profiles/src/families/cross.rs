@@ -85,7 +85,8 @@ pub static CROSS: Family = Family {
     ops: &[Op::Keygen, Op::Sign, Op::Verify],
     catalog: &pqfit::cross::strategy::catalog::CATALOG,
     firmware: "cross",
-    firmware_types: "/// The parameter set chosen at build time.\npub type P = pqfit::cross::{set};\n\
+    firmware_types:
+        "/// The parameter set chosen at build time.\npub type P = pqfit::cross::{set};\n\
                      /// CROSS with the strategy chosen at build time.\n\
                      pub type C = pqfit::cross::Cross<P, {strategy}>;\n",
     rust_type: "pqfit::cross::Cross<pqfit::cross::{set}, {strategy}>",

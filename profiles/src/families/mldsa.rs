@@ -122,4 +122,3 @@ pub const fn expected_iterations(k: usize, l: usize) -> f64 {
         _ => 3.85,
     }
 }
-

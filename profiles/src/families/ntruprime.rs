@@ -38,7 +38,8 @@ pub static NTRU_PRIME: Family = Family {
     ops: &[Op::Keygen, Op::Encaps, Op::Decaps],
     catalog: &pqfit::ntruprime::catalog::CATALOG,
     firmware: "ntruprime",
-    firmware_types: "/// The parameter set chosen at build time.\npub type P = pqfit::ntruprime::{set}Params;\n\
+    firmware_types:
+        "/// The parameter set chosen at build time.\npub type P = pqfit::ntruprime::{set}Params;\n\
                      /// The KEM with the multiplication chosen at build time.\n\
                      pub type Kem = pqfit::{set}<{strategy}>;\n",
     rust_type: "pqfit::{alias}<{strategy}>",
@@ -59,7 +60,9 @@ fn run(
     match scheme.type_name() {
         "Sntrup761" => run_kem::<Sntrup>(profile, req, ty, fw),
         "Ntrulpr761" => run_kem::<Lpr>(profile, req, ty, fw),
-        other => Err(Error::Unknown(format!("no NTRU Prime parameter set {other}"))),
+        other => Err(Error::Unknown(format!(
+            "no NTRU Prime parameter set {other}"
+        ))),
     }
 }
 
@@ -73,7 +76,9 @@ fn check(
     match scheme.type_name() {
         "Sntrup761" => kem::<Sntrup>(profile, req, elf),
         "Ntrulpr761" => kem::<Lpr>(profile, req, elf),
-        other => Err(Error::Unknown(format!("no NTRU Prime parameter set {other}"))),
+        other => Err(Error::Unknown(format!(
+            "no NTRU Prime parameter set {other}"
+        ))),
     }
 }
 
