@@ -12,7 +12,7 @@
 //! 3. Machine and build: [`emu`] (unicorn-engine with the cycle model and stack painting),
 //!    [`attribution`] (cycles per block and function), [`board`] (a real board extending a
 //!    profile), [`link`] (each operation linked alone) and [`firmware`] (the build).
-//! 4. The vocabulary and the shared run kit: [`scheme`] (the family descriptor type,
+//! 4. The vocabulary and the shared run kit: [`mod@scheme`] (the family descriptor type,
 //!    parameter sets, requests) and [`runkit`] (buffers, machines, host comparison).
 //! 5. Runners by kind: [`signature`], [`kem`], and the constant-time engine [`ct_check`].
 //! 6. [`families`]: one descriptor per family (ML-DSA, CROSS, NTRU Prime).
