@@ -71,7 +71,7 @@ pub fn is_canonical12(bytes: &[u8]) -> bool {
 /// Decompress_1(ByteDecode_1(m)) added to `p`: 1665 = ⌈q/2⌋ where a bit of the
 /// message is set, by a mask.
 pub fn add_message(m: &[u8; 32], p: &mut Poly) {
-    let half = (Q as u32 + 1) / 2;
+    let half = (Q as u32).div_ceil(2);
     for (i, c) in p.coeffs.iter_mut().enumerate() {
         *c += (ct::bit_mask(m[i / 8] as u32, (i % 8) as u32) & half) as i16;
     }

@@ -187,7 +187,7 @@ mod tests {
             for (x, y) in f.iter().zip(&a) {
                 assert!(x.abs() < Q);
                 assert_eq!(
-                    freeze(montgomery_reduce(*x as i32) as i16) as i64,
+                    freeze(montgomery_reduce(*x as i32)) as i64,
                     modq(*y as i64)
                 );
             }

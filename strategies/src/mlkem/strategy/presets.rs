@@ -10,7 +10,7 @@ use pqfit_core::mlkem::MlKemParams;
 
 /// Any mix of components: `Custom<Matrix, Secret, Compare, Accumulate>`, and optionally
 /// the Keccak backend as a fifth parameter (by default [`DefaultKeccak`]).
-pub struct Custom<M, S, C, A, K = DefaultKeccak>(PhantomData<fn() -> (M, S, C, A, K)>);
+pub struct Custom<M, S, C, A, K = DefaultKeccak>(PhantomData<(M, S, C, A, K)>);
 
 impl<P, M, S, C, A, K> Strategy<P> for Custom<M, S, C, A, K>
 where
