@@ -186,10 +186,7 @@ mod tests {
             // inv_ntt_tomont multiplies by R: divide it back out.
             for (x, y) in f.iter().zip(&a) {
                 assert!(x.abs() < Q);
-                assert_eq!(
-                    freeze(montgomery_reduce(*x as i32)) as i64,
-                    modq(*y as i64)
-                );
+                assert_eq!(freeze(montgomery_reduce(*x as i32)) as i64, modq(*y as i64));
             }
         }
     }

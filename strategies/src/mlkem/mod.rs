@@ -78,6 +78,10 @@ mod params;
 pub mod strategy;
 mod traits;
 
+/// The `kem` crate (0.3) whose traits the key types implement, for naming them
+/// without a separate dependency.
+pub use ::kem;
+
 pub use crate::kem::{
     Ciphertext, DecapsulationKey, EncapsulationKey, PublicKey, SecretKey, SharedSecret,
 };
