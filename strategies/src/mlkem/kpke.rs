@@ -5,6 +5,7 @@
 //! decryption and re-encryption never share a frame.
 
 use super::strategy::{Accumulate, CiphertextSink, MatrixA, SecretVector, Strategy};
+use pqfit_core::ct;
 use pqfit_core::hash::sha3_512_with;
 use pqfit_core::mlkem::compress::{compress, decompress};
 use pqfit_core::mlkem::encode::{
@@ -45,6 +46,8 @@ pub(crate) fn key_gen<P: MlKemParams, S: Strategy<P>>(
     sha3_512_with::<Kec<P, S>>(&[d, &[P::K as u8]], &mut g);
     let mut rho = [0u8; 32];
     rho.copy_from_slice(&g[..32]);
+    // rho is published in ek (line 19): SampleNTT may reject on it.
+    ct::declassify_bytes(&mut rho);
     let mut sigma = Zeroizing::new([0u8; 32]);
     sigma.copy_from_slice(&g[32..]);
 
@@ -106,6 +109,8 @@ pub(crate) fn encrypt<P: MlKemParams, S: Strategy<P>, W: CiphertextSink + ?Sized
     let t_hat = &ek[..POLY_BYTES * P::K];
     let mut rho = [0u8; 32];
     rho.copy_from_slice(&ek[POLY_BYTES * P::K..POLY_BYTES * P::K + 32]);
+    // rho is part of ek, public (also when decapsulation reads ek from dk).
+    ct::declassify_bytes(&mut rho);
     // Lines 4–8: A-hat.
     let mut a = <Matrix<P, S> as MatrixA<P>>::Store::default();
     Matrix::<P, S>::expand::<Kec<P, S>>(&mut a, &rho);
