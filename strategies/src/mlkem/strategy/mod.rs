@@ -21,6 +21,8 @@ mod cached_secret;
 pub mod catalog;
 mod decoded_secret;
 mod eager_reduce;
+#[cfg(feature = "instantiate-all")]
+pub mod instantiate;
 mod lazy_accumulate;
 mod presets;
 mod stored_compare;
