@@ -4,7 +4,7 @@
 //! the parameter set ([`Params`]), so that each family only names its sizes and its
 //! algorithms. NTRU Prime re-exports them from [`crate::ntruprime`].
 //!
-//! The `kem` crate itself is re-exported as `pqfit::ntruprime::kem`.
+//! The `kem` crate itself is re-exported as `pqfit::ntruprime::kem` and `pqfit::mlkem::kem`.
 
 use crate::keys::check_len;
 use crate::Error;
@@ -289,7 +289,8 @@ pub(crate) mod sealed {
 
 /// A KEM that has the `kem` trait layer's key types ([`DecapsulationKey`],
 /// [`EncapsulationKey`]). Sealed: implemented by pqfit's KEMs (for NTRU Prime
-/// `Sntrup761<M>` for every multiplication `M`).
+/// `Sntrup761<M>` for every multiplication `M`; `MlKem<P, S>` for every ML-KEM
+/// parameter set and strategy).
 pub trait KeyTypes: sealed::Sealed {}
 
 /// The public key length of `K` as a type.

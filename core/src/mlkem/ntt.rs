@@ -85,8 +85,8 @@ pub fn ntt(f: &mut [i16; N]) {
 }
 
 /// FIPS 203, Algorithm 10: NTT^-1, in place, times R (the Montgomery factor that a
-/// base-case product divides out). Any `i16` coefficients in; absolute values below q
-/// out.
+/// base-case product divides out). Absolute values below 2^14 in (the first layer
+/// adds two of them); below q out.
 pub fn inv_ntt_tomont(f: &mut [i16; N]) {
     let mut k = 127;
     let mut len = 2;
