@@ -17,6 +17,7 @@ pub mod encoding;
 pub mod hash;
 pub mod keccak;
 pub mod mldsa;
+pub mod mlkem;
 pub mod modarith;
 pub mod ntruprime;
 mod sealed {

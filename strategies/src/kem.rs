@@ -4,7 +4,7 @@
 //! the parameter set ([`Params`]), so that each family only names its sizes and its
 //! algorithms. NTRU Prime re-exports them from [`crate::ntruprime`].
 //!
-//! The `kem` crate itself is re-exported as `pqfit::ntruprime::kem`.
+//! The `kem` crate itself is re-exported as `pqfit::ntruprime::kem` and `pqfit::mlkem::kem`.
 
 use crate::keys::check_len;
 use crate::Error;
@@ -52,10 +52,27 @@ pub trait Params: 'static {
     type SkLen: ArrayLength;
     /// Ciphertext length as a type.
     type CtLen: ArrayLength;
+
+    /// The input check of an encoded public key of the right length, beyond its
+    /// length (ML-KEM: the modulus check of FIPS 203 §7.2). By default every
+    /// encoding is accepted (NTRU Prime).
+    fn public_key_is_valid(bytes: &[u8]) -> bool {
+        let _ = bytes;
+        true
+    }
+
+    /// The input check of an encoded secret key of the right length, beyond its
+    /// length (ML-KEM: the hash check of FIPS 203 §7.3). By default every encoding
+    /// is accepted (NTRU Prime).
+    fn secret_key_is_valid(bytes: &[u8]) -> bool {
+        let _ = bytes;
+        true
+    }
 }
 
 macro_rules! buffer_type {
-    ($(#[$doc:meta])* $name:ident, $len:ident, $bytes:ident, secret: $secret:tt) => {
+    ($(#[$doc:meta])* $name:ident, $len:ident, $bytes:ident, secret: $secret:tt
+     $(, check: $check:ident)?) => {
         $(#[$doc])*
         pub struct $name<S: Params> {
             pub(crate) bytes: GenericArray<u8, S::$len>,
@@ -66,10 +83,19 @@ macro_rules! buffer_type {
             /// The encoded size in bytes.
             pub const BYTES: usize = S::$bytes;
 
-            /// Copies an encoding; `Err` if its length is not [`Self::BYTES`]. Any
-            /// contents of the right length are accepted (as the spec does).
+            /// Copies an encoding; `Err(InvalidLength)` if its length is not
+            /// [`Self::BYTES`], `Err(MalformedKey)` if a key fails its parameter set's
+            /// input check ([`Params::public_key_is_valid`],
+            /// [`Params::secret_key_is_valid`]: none for NTRU Prime, whose spec
+            /// accepts any contents of the right length; FIPS 203 §7.2 and §7.3 for
+            /// ML-KEM).
             pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
                 check_len(bytes, S::$bytes)?;
+                $(
+                    if !S::$check(bytes) {
+                        return Err(Error::MalformedKey);
+                    }
+                )?
                 let mut out = Self::default();
                 out.bytes.copy_from_slice(bytes);
                 Ok(out)
@@ -144,13 +170,13 @@ macro_rules! buffer_type {
 
 buffer_type!(
     /// An encoded public key.
-    PublicKey, PkLen, PK_BYTES, secret: false
+    PublicKey, PkLen, PK_BYTES, secret: false, check: public_key_is_valid
 );
 buffer_type!(
     /// An encoded secret key (for NTRU Prime including the public key, the
     /// implicit-rejection secret rho and the public key's hash). Zeroized on drop;
     /// `Debug` prints no key material.
-    SecretKey, SkLen, SK_BYTES, secret: true
+    SecretKey, SkLen, SK_BYTES, secret: true, check: secret_key_is_valid
 );
 buffer_type!(
     /// An encoded ciphertext (for NTRU Prime including the 32-byte confirmation hash).
@@ -263,7 +289,8 @@ pub(crate) mod sealed {
 
 /// A KEM that has the `kem` trait layer's key types ([`DecapsulationKey`],
 /// [`EncapsulationKey`]). Sealed: implemented by pqfit's KEMs (for NTRU Prime
-/// `Sntrup761<M>` for every multiplication `M`).
+/// `Sntrup761<M>` for every multiplication `M`; `MlKem<P, S>` for every ML-KEM
+/// parameter set and strategy).
 pub trait KeyTypes: sealed::Sealed {}
 
 /// The public key length of `K` as a type.
@@ -283,9 +310,11 @@ fn copy_bytes(dst: &mut [u8], src: &[u8]) {
 /// encapsulate, e.g. NTRU Prime's multiplication).
 ///
 /// `KeyExport::to_bytes` / `TryKeyInit::new_from_slice` give and read the standard
-/// public key encoding (1158 bytes for sntrup761); like
-/// [`PublicKey::from_bytes`], every encoding of the right length is accepted, so the
-/// only error is a wrong length. `==` is constant-time (it compares public data, so
+/// public key encoding (1158 bytes for sntrup761, 1184 for ML-KEM-768), checked as
+/// [`PublicKey::from_bytes`] checks it: for NTRU Prime every encoding of the right
+/// length is accepted, so the only error is a wrong length; for ML-KEM an encoding
+/// with a coefficient of t-hat at or above q is refused too (FIPS 203 §7.2).
+/// `==` is constant-time (it compares public data, so
 /// this is only a matter of habit).
 pub struct EncapsulationKey<K: KeyTypes> {
     pub(crate) pk: PublicKey<K::Params>,
@@ -474,9 +503,14 @@ impl<K: KeyTypes> TryKeyInit for EncapsulationKey<K>
 where
     PkLen<K>: ArraySize,
 {
-    /// Any encoding of the right length is accepted (as [`PublicKey::from_bytes`]),
-    /// so this never fails; `new_from_slice` fails on a wrong length.
+    /// The encoding is checked as [`PublicKey::from_bytes`] checks it (for NTRU
+    /// Prime every encoding of the right length is accepted, so this never fails;
+    /// for ML-KEM the modulus check of FIPS 203 §7.2); `new_from_slice` also fails
+    /// on a wrong length.
     fn new(key: &Key<Self>) -> Result<Self, InvalidKey> {
+        if !<K::Params as Params>::public_key_is_valid(key) {
+            return Err(InvalidKey);
+        }
         let mut pk = PublicKey::default();
         copy_bytes(&mut pk.bytes, key);
         Ok(Self::from_public_key(pk))

@@ -1,0 +1,116 @@
+//! Conformance of ML-KEM to the RustCrypto `kem` 0.3 traits, as `kem_traits.rs` checks
+//! sntrup761: generic functions written only against the traits, instantiated for
+//! the three parameter sets with several strategies; the trait path gives the native
+//! API's bytes from the same RNG stream.
+
+mod support;
+
+use pqfit::mlkem::kem::TryKeyInit;
+use pqfit::mlkem::kem::{self, Decapsulate, Decapsulator, Encapsulate, Generate, Kem, KeyExport};
+use pqfit::mlkem::{
+    Balanced, Ciphertext, DecapsulationKey, FastKem, MlKem, MlKem1024Params, MlKem512Params,
+    MlKem768Params, PublicKey, SecretKey, SharedSecret, SmallStack,
+};
+use support::rng::TestRng;
+
+/// Key pair, encapsulation, decapsulation; serialised key; implicit rejection.
+fn generic<K: Kem<DecapsulationKey: Decapsulate>>(seed: u8) {
+    let mut rng = TestRng::new(seed);
+    let (dk, ek) = K::generate_keypair_from_rng(&mut rng);
+    assert!(&ek == dk.encapsulation_key());
+    let (ct, k_send) = ek.encapsulate_with_rng(&mut rng);
+    assert_eq!(dk.decapsulate(&ct), k_send);
+    let Ok(k_try) = kem::TryDecapsulate::try_decapsulate(&dk, &ct);
+    assert_eq!(k_try, k_send);
+
+    let bytes = ek.to_bytes();
+    let ek2 = K::EncapsulationKey::new_from_slice(&bytes).expect("valid key");
+    let (ct2, k2) = ek2.encapsulate_with_rng(&mut rng);
+    assert_eq!(dk.decapsulate(&ct2), k2);
+    assert!(K::EncapsulationKey::new_from_slice(&bytes[1..]).is_err());
+    assert!(dk.decapsulate_slice(&ct[1..]).is_err());
+
+    let mut rejected = Vec::new();
+    for pos in [0, ct.len() / 2, ct.len() - 1] {
+        let mut bad = ct.clone();
+        bad[pos] ^= 1;
+        let k = dk.decapsulate(&bad);
+        assert_ne!(k, k_send);
+        assert_eq!(dk.decapsulate(&bad), k);
+        assert!(!rejected.contains(&k));
+        rejected.push(k);
+    }
+}
+
+/// The trait path and the native API agree byte for byte.
+macro_rules! same_as_native {
+    ($p:ty, $s:ty, $seed:expr) => {{
+        type P = $p;
+        type K = MlKem<P, $s>;
+        let (mut trait_rng, mut native_rng) = (TestRng::new($seed), TestRng::new($seed));
+        let (dk, ek) = K::generate_keypair_from_rng(&mut trait_rng);
+        let (mut pk, mut sk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+        K::key_gen(&mut native_rng, &mut pk, &mut sk).unwrap();
+        assert_eq!(ek.to_bytes().as_slice(), pk.as_bytes());
+        let mut sk_out = SecretKey::<P>::default();
+        dk.write_secret_key(&mut sk_out);
+        assert!(sk_out == sk);
+
+        let (ct, k_send) = ek.encapsulate_with_rng(&mut trait_rng);
+        let (mut nct, mut nss) = (Ciphertext::<P>::default(), SharedSecret::default());
+        K::encaps(&mut native_rng, &pk, &mut nct, &mut nss).unwrap();
+        assert_eq!(ct.as_slice(), nct.as_bytes());
+        assert_eq!(k_send.as_slice(), nss.as_bytes());
+
+        let mut bad = ct.clone();
+        bad[5] ^= 0x20;
+        let mut nss_bad = SharedSecret::default();
+        K::decaps(&sk, &Ciphertext::from_bytes(&bad).unwrap(), &mut nss_bad);
+        assert_eq!(dk.decapsulate(&bad).as_slice(), nss_bad.as_bytes());
+        let dk2 = DecapsulationKey::<K>::from_secret_key(&sk);
+        assert_eq!(dk2.decapsulate(&ct), k_send);
+        let text = format!("{dk2:?}");
+        assert!(text.contains("ML-KEM"), "{text}");
+        assert!(text.len() < 200, "{text}");
+    }};
+}
+
+#[test]
+fn traits_every_set() {
+    generic::<MlKem<MlKem512Params, SmallStack>>(1);
+    generic::<MlKem<MlKem768Params, Balanced>>(2);
+    generic::<MlKem<MlKem1024Params, FastKem>>(3);
+    generic::<pqfit::MlKem768<SmallStack>>(4);
+}
+
+#[test]
+fn trait_path_matches_native_api() {
+    same_as_native!(MlKem512Params, Balanced, 10);
+    same_as_native!(MlKem768Params, SmallStack, 11);
+    same_as_native!(MlKem1024Params, FastKem, 12);
+}
+
+#[test]
+fn rng_error_passes_through() {
+    struct Failing;
+    impl rand_core::TryRng for Failing {
+        type Error = core::fmt::Error;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Err(core::fmt::Error)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Err(core::fmt::Error)
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+            Err(core::fmt::Error)
+        }
+    }
+    impl rand_core::TryCryptoRng for Failing {}
+    type K = MlKem<MlKem768Params>;
+    assert!(DecapsulationKey::<K>::try_generate_from_rng(&mut Failing).is_err());
+    let (mut pk, mut sk) = (PublicKey::<MlKem768Params>::default(), SecretKey::default());
+    assert_eq!(
+        K::key_gen(&mut Failing, &mut pk, &mut sk),
+        Err(pqfit::Error::Rng)
+    );
+}
