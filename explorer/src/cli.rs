@@ -188,6 +188,20 @@ pub enum Cmd {
     Ct(CtArgs),
     /// List the target profiles and the shipped boards.
     Targets,
+    /// Rewrite the README's comparison table from the report's data
+    /// (docs/reports/summary.json, written by `pq-explore report`).
+    Readme(ReadmeArgs),
+}
+
+// The options of `pq-explore readme`.
+#[derive(Args)]
+pub struct ReadmeArgs {
+    /// The report's data (default docs/reports/summary.json).
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+    /// The README to rewrite (default README.md at the workspace root).
+    #[arg(long, value_name = "FILE")]
+    pub readme: Option<PathBuf>,
 }
 
 // The options of `pq-explore report`.

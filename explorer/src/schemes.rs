@@ -121,14 +121,21 @@ mod tests {
     fn families_kinds_and_names_mix() {
         assert_eq!(
             names(&select("kems", None).unwrap()),
-            ["sntrup761", "ntrulpr761"]
+            [
+                "sntrup761",
+                "ntrulpr761",
+                "ml-kem-512",
+                "ml-kem-768",
+                "ml-kem-1024"
+            ]
         );
         assert_eq!(
             names(&select("ml-dsa", None).unwrap()),
             ["ml-dsa-44", "ml-dsa-65", "ml-dsa-87"]
         );
         assert_eq!(select("cross", Some(1)).unwrap().len(), 6);
-        assert_eq!(select("all", None).unwrap().len(), 23);
+        assert_eq!(select("all", None).unwrap().len(), 26);
+        assert_eq!(names(&select("ml-kem", Some(5)).unwrap()), ["ml-kem-1024"]);
         // A set named twice, and by its family, is kept once, in the order named.
         assert_eq!(
             names(&select("sntrup761, ntru-prime, ml-dsa-44", None).unwrap()),
@@ -140,7 +147,7 @@ mod tests {
     fn bad_selections_are_clear_errors() {
         let e = select("signatures", Some(7)).unwrap_err();
         assert!(e.contains("1 to 5"), "{e}");
-        let e = select("kems", Some(1)).unwrap_err();
+        let e = select("ntru-prime", Some(1)).unwrap_err();
         assert!(e.contains("sntrup761 (3)"), "{e}");
         let e = select("rsa", None).unwrap_err();
         assert!(

@@ -4,6 +4,7 @@ pub mod common;
 pub mod ct;
 pub mod measure;
 pub mod peers;
+pub mod readme;
 pub mod report;
 pub mod sweep;
 pub mod targets;

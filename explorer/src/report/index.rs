@@ -10,6 +10,7 @@ use super::sections::{
     BUDGETS_KB,
 };
 use super::stamp::Stamp;
+use super::summary::Row;
 use crate::analysis::{answer, Answer, Budgets, Group};
 use crate::budget::group as digits;
 use crate::combos::{self, KeccakAxis};
@@ -126,11 +127,36 @@ pub fn index_page(
 /// reference board.
 fn overview(profiles: &[Profile], groups: &[Group], schemes: &[Scheme]) -> Vec<Block> {
     let mut head = vec!["scheme".to_string(), "operation".to_string()];
-    head.extend(
-        profiles
-            .iter()
-            .map(|p| format!("{} ({})", p.name, p.board.name)),
-    );
+    head.extend(targets(profiles));
+    let rows = overview_rows(profiles, groups, schemes)
+        .into_iter()
+        .map(|r| [vec![r.title, r.op], r.cells].concat())
+        .collect();
+    vec![
+        Block::Heading(2, "Every scheme on every target".into()),
+        Block::Para(format!(
+            "Each cell: the fastest pqfit combination with at most {INDEX_STACK_KB} kB of stack \
+             whose RAM (stack + .data/.bss) and flash fit the target's reference board: its mean \
+             **model cycles** (millions), its stack, and its name (a preset, or a custom mix \
+             named on the target page). Within a row the targets run the same code at the same \
+             budget, so the cells compare the cores; within a column, the schemes. \
+             \"nothing fits\" names the limits every combination exceeds and gives the least \
+             stack any needs."
+        )),
+        Block::Table(head, rows),
+    ]
+}
+
+/// The columns of the table: each target with its reference board.
+pub fn targets(profiles: &[Profile]) -> Vec<String> {
+    profiles
+        .iter()
+        .map(|p| format!("{} ({})", p.name, p.board.name))
+        .collect()
+}
+
+/// The rows of the table (every scheme's operations that were measured somewhere).
+pub fn overview_rows(profiles: &[Profile], groups: &[Group], schemes: &[Scheme]) -> Vec<Row> {
     let mut rows = Vec::new();
     for &scheme in schemes {
         for op in scheme.op_names() {
@@ -146,24 +172,17 @@ fn overview(profiles: &[Profile], groups: &[Group], schemes: &[Scheme]) -> Vec<B
             if cells.iter().all(|c| c == "not measured") {
                 continue;
             }
-            let mut row = vec![title(scheme), op.to_string()];
-            row.extend(cells);
-            rows.push(row);
+            rows.push(Row {
+                family: scheme.family().name.into(),
+                scheme: scheme.name().into(),
+                title: title(scheme),
+                category: scheme.category(),
+                op: op.into(),
+                cells,
+            });
         }
     }
-    vec![
-        Block::Heading(2, "Every scheme on every target".into()),
-        Block::Para(format!(
-            "Each cell: the fastest pqfit combination with at most {INDEX_STACK_KB} kB of stack \
-             whose RAM (stack + .data/.bss) and flash fit the target's reference board: its mean \
-             **model cycles** (millions), its stack, and its name (a preset, or a custom mix \
-             named on the target page). Within a row the targets run the same code at the same \
-             budget, so the cells compare the cores; within a column, the schemes. \
-             \"nothing fits\" names the limits every combination exceeds and gives the least \
-             stack any needs."
-        )),
-        Block::Table(head, rows),
-    ]
+    rows
 }
 
 fn overview_cell(p: &Profile, g: &Group) -> String {

@@ -13,6 +13,7 @@ mod index;
 pub mod plan;
 mod sections;
 mod stamp;
+pub mod summary;
 mod target;
 
 use std::path::Path;
@@ -67,7 +68,18 @@ pub fn write(sweep: &Sweep, plan: &Plan, out: &Path) -> Result<usize, String> {
     }
     let doc = index::index_page(&profiles, &groups, &comparisons, plan, &stamp);
     written += emit(out, "index", "pqfit: architecture report", &doc)?;
-    Ok(written)
+    let summary = summary::Summary {
+        date: stamp.date().into(),
+        revision: stamp.revision().into(),
+        command: stamp.command().into(),
+        stack_kb: index::INDEX_STACK_KB,
+        targets: index::targets(&profiles),
+        rows: index::overview_rows(&profiles, &groups, &sections::schemes_of(groups.iter())),
+    };
+    let path = out.join("summary.json");
+    let json = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
+    std::fs::write(&path, json + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(written + 1)
 }
 
 /// Writes `<stem>.md` and `<stem>.html`.
@@ -107,8 +119,15 @@ mod tests {
             "{}",
             table[0]
         );
-        // ML-DSA: 3 sets x 4 operations; CROSS: 6 x 3; NTRU Prime: 2 x 3.
-        assert_eq!(table.len() - 2, 12 + 18 + 6);
+        // ML-DSA: 3 sets x 4 operations; CROSS: 6 x 3; NTRU Prime: 2 x 3; ML-KEM: 3 x 3.
+        assert_eq!(table.len() - 2, 12 + 18 + 6 + 9);
+        // The same table as data, for the README.
+        let summary = summary::Summary::load(&dir.join("summary.json")).unwrap();
+        assert_eq!(summary.rows.len(), table.len() - 2);
+        assert!(summary
+            .rows
+            .iter()
+            .any(|r| r.scheme == "ml-kem-768" && r.op == "decaps"));
         assert!(index.contains("| SNTRUP761 | encaps | "), "{index}");
         let ok = table[2..].iter().filter(|r| r.contains(" M · ")).count();
         assert!(ok > 30, "{}", table.join("\n"));

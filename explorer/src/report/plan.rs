@@ -241,7 +241,10 @@ mod tests {
                 "cross-rsdpg-1-balanced",
                 "cross-rsdpg-1-small",
                 "sntrup761",
-                "ntrulpr761"
+                "ntrulpr761",
+                "ml-kem-512",
+                "ml-kem-768",
+                "ml-kem-1024"
             ]
         );
         assert_eq!(
@@ -279,7 +282,7 @@ mod tests {
     }
 
     #[test]
-    fn the_every_family_run_builds_150_combinations_per_target() {
+    fn the_every_family_run_builds_197_combinations_per_target() {
         let b = base(schemes(FAMILIES, None).unwrap());
         let opts = Options {
             full: Some(vec![pqfit_profiles::families::ML_DSA_65]),
@@ -288,9 +291,10 @@ mod tests {
         let p = Plan::new(&b, &opts, String::new()).unwrap();
         let per: Vec<usize> = p.coverage.iter().map(Coverage::combinations).collect();
         // ML-DSA-65: 144 memory mixes + 4 presets x 2 other Keccak backends; ML-DSA-44
-        // and -87: 4 presets; CROSS: 3 presets x 6 sets; NTRU Prime: 5 multiplications x 2.
-        assert_eq!(per, [4, 152, 4, 3, 3, 3, 3, 3, 3, 5, 5]);
-        assert_eq!(per.iter().sum::<usize>(), 188);
+        // and -87: 4 presets; CROSS: 3 presets x 6 sets; NTRU Prime: 5 multiplications x 2;
+        // ML-KEM: 3 presets x 3 sets.
+        assert_eq!(per, [4, 152, 4, 3, 3, 3, 3, 3, 3, 5, 5, 3, 3, 3]);
+        assert_eq!(per.iter().sum::<usize>(), 197);
     }
 
     #[test]

@@ -60,6 +60,21 @@ impl Stamp {
         }
     }
 
+    /// The date (UTC) the pages were generated.
+    pub fn date(&self) -> &str {
+        &self.date
+    }
+
+    /// The git revision (with `-dirty` for uncommitted changes).
+    pub fn revision(&self) -> &str {
+        &self.revision
+    }
+
+    /// The command that regenerates the pages.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
     /// The paragraph that opens every page.
     pub fn block(&self) -> Block {
         Block::Para(format!(

@@ -13,6 +13,8 @@ use core::ptr::addr_of_mut;
 mod cross;
 #[cfg(pqfit_fw_family = "mldsa")]
 mod mldsa;
+#[cfg(pqfit_fw_family = "mlkem")]
+mod mlkem;
 #[cfg(pqfit_fw_family = "ntruprime")]
 mod ntruprime;
 #[cfg(pqfit_fw_peer)]

@@ -5,6 +5,7 @@
 
 pub mod cross;
 pub mod mldsa;
+pub mod mlkem;
 pub mod ntruprime;
 
 pub use mldsa::ML_DSA_65;
@@ -14,7 +15,12 @@ use crate::scheme::{Family, Scheme};
 use crate::Error;
 
 /// Every family, signatures first.
-pub static ALL: [&Family; 3] = [&mldsa::ML_DSA, &cross::CROSS, &ntruprime::NTRU_PRIME];
+pub static ALL: [&Family; 4] = [
+    &mldsa::ML_DSA,
+    &cross::CROSS,
+    &ntruprime::NTRU_PRIME,
+    &mlkem::ML_KEM,
+];
 
 /// Every parameter set of every family, in [`ALL`]'s order.
 pub fn schemes() -> Vec<Scheme> {
