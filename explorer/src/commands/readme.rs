@@ -19,7 +19,7 @@ pub fn run(a: ReadmeArgs) -> Res<()> {
     let readme = std::fs::read_to_string(&readme_path)
         .map_err(|e| format!("{}: {e}", readme_path.display()))?;
     let new = summary
-        .into_readme(&readme)
+        .applied_to(&readme)
         .map_err(|e| format!("{}: {e}", readme_path.display()))?;
     if new == readme {
         println!("{}: up to date", readme_path.display());

@@ -103,7 +103,7 @@ impl Summary {
     }
 
     /// `readme` with its generated block replaced by [`Summary::readme_block`].
-    pub fn into_readme(&self, readme: &str) -> Result<String, String> {
+    pub fn applied_to(&self, readme: &str) -> Result<String, String> {
         let (before, rest) = readme
             .split_once(BEGIN)
             .ok_or_else(|| format!("the README has no line {BEGIN}"))?;
@@ -161,14 +161,14 @@ mod tests {
         assert!(block.contains("(docs/reports/m4.md#x)"), "{block}");
         assert!(block.contains("generated 2026-12-07 at `abc`"), "{block}");
         let readme = format!("intro\n{BEGIN}\nold\n{END}\nrest\n");
-        let new = summary().into_readme(&readme).unwrap();
+        let new = summary().applied_to(&readme).unwrap();
         assert!(
             new.starts_with("intro\n") && new.ends_with("\nrest\n"),
             "{new}"
         );
         assert!(!new.contains("old"));
-        assert_eq!(summary().into_readme(&new).unwrap(), new);
-        assert!(summary().into_readme("no block").is_err());
+        assert_eq!(summary().applied_to(&new).unwrap(), new);
+        assert!(summary().applied_to("no block").is_err());
     }
 
     /// The README's comparison table is what the committed report data gives
@@ -179,7 +179,7 @@ mod tests {
         let summary = Summary::load(&root.join("docs/reports/summary.json")).unwrap();
         let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
         assert_eq!(
-            summary.into_readme(&readme).unwrap(),
+            summary.applied_to(&readme).unwrap(),
             readme,
             "README.md's generated block differs from docs/reports/summary.json: \
              run `cargo run --release -p pq-explore -- readme`"
