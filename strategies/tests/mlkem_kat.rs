@@ -12,26 +12,8 @@ use pqfit::mlkem::{
 };
 use sha2::{Digest, Sha256};
 use support::drbg::{kat_entropy, NistDrbg};
+use support::rng::TestRng;
 use support::{hex, vector_file};
-
-/// The NIST DRBG as a `rand_core` RNG.
-struct Drbg(NistDrbg);
-
-impl rand_core::TryRng for Drbg {
-    type Error = core::convert::Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(u32::from_le_bytes(self.0.array()))
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(u64::from_le_bytes(self.0.array()))
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        self.0.randombytes(dst);
-        Ok(())
-    }
-}
-
-impl rand_core::TryCryptoRng for Drbg {}
 
 /// The KAT entries of counts 0..100, each as `count = ..` to `ss = ..` with its final
 /// newline.
@@ -40,7 +22,7 @@ fn entries<P: ParameterSet, S: Strategy<P>>() -> Vec<String> {
     (0..100)
         .map(|count| {
             let seed: [u8; 48] = outer.array();
-            let mut rng = Drbg(NistDrbg::new(&seed));
+            let mut rng = TestRng::from_seed(&seed);
             let (mut pk, mut sk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
             MlKem::<P, S>::key_gen(&mut rng, &mut pk, &mut sk).unwrap();
             let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::default());

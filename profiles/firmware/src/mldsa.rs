@@ -5,8 +5,8 @@ use core::ptr::addr_of_mut;
 
 use pqfit::{ExpandedKey, MlDsa, ParameterSet, Signature, SigningKey, VerifyingKey};
 
-use crate::selected::{P, S};
 use crate::message;
+use crate::selected::{P, S};
 
 // The harness writes key bytes straight into these statics: the key and signature types
 // must be nothing but their encodings.

@@ -2,42 +2,13 @@
 //! key generation, m for encapsulation) are read from a buffer the harness fills, so
 //! both sides use the same bytes and the cycles exclude a random-number generator.
 
-use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
 
-use pqfit::kem::Params;
-use pqfit::mlkem::{Ciphertext, PublicKey, SecretKey, SharedSecret};
+use crate::selected::Kem;
+use kem_io::{PQFIT_CT, PQFIT_PK, PQFIT_RAND, PQFIT_RAND_USED, PQFIT_SK, PQFIT_SS, RAND_BYTES};
 
-use crate::selected::{Kem, P};
-
-// The harness writes and reads these statics as bytes: the types must be nothing but
-// their encodings.
-const _: () = assert!(core::mem::size_of::<PublicKey<P>>() == <P as Params>::PK_BYTES);
-const _: () = assert!(core::mem::size_of::<SecretKey<P>>() == <P as Params>::SK_BYTES);
-const _: () = assert!(core::mem::size_of::<Ciphertext<P>>() == <P as Params>::CT_BYTES);
-const _: () = assert!(core::mem::size_of::<SharedSecret>() == SharedSecret::BYTES);
-
-/// Random bytes the harness gives every call (the KEM runner's buffer; ML-KEM reads 64
-/// or 32 of them).
-const RAND_BYTES: usize = 16 * 1024;
-
-/// Random bytes (input) and how many were used (output).
-#[no_mangle]
-static mut PQFIT_RAND: [u8; RAND_BYTES] = [0; RAND_BYTES];
-#[no_mangle]
-static mut PQFIT_RAND_USED: u32 = 0;
-/// Encapsulation key: output of keygen, input of encaps.
-#[no_mangle]
-static mut PQFIT_PK: MaybeUninit<PublicKey<P>> = MaybeUninit::zeroed();
-/// Decapsulation key: output of keygen, input of decaps.
-#[no_mangle]
-static mut PQFIT_SK: MaybeUninit<SecretKey<P>> = MaybeUninit::zeroed();
-/// Ciphertext: output of encaps, input of decaps.
-#[no_mangle]
-static mut PQFIT_CT: MaybeUninit<Ciphertext<P>> = MaybeUninit::zeroed();
-/// Shared secret: output of encaps and of decaps.
-#[no_mangle]
-static mut PQFIT_SS: MaybeUninit<SharedSecret> = MaybeUninit::zeroed();
+#[path = "kem_io.rs"]
+mod kem_io;
 
 /// The first `N` random bytes, recorded as used.
 fn seed<const N: usize>() -> [u8; N] {

@@ -2,42 +2,16 @@
 //! read from a buffer the harness fills (so both sides draw the same bytes and the
 //! measured cycles exclude a random-number generator).
 
-use core::mem::MaybeUninit;
 use core::ptr::addr_of_mut;
 
-use pqfit::ntruprime::{Ciphertext, PublicKey, Scheme, SecretKey, SharedSecret};
+use pqfit::ntruprime::{Ciphertext, PublicKey, SecretKey, SharedSecret};
 use pqfit::Error;
 
 use crate::selected::{Kem, P};
+use kem_io::{PQFIT_CT, PQFIT_PK, PQFIT_RAND, PQFIT_RAND_USED, PQFIT_SK, PQFIT_SS, RAND_BYTES};
 
-// The harness writes and reads these statics as bytes: the types must be nothing but
-// their encodings.
-const _: () = assert!(core::mem::size_of::<PublicKey<P>>() == P::PK_BYTES);
-const _: () = assert!(core::mem::size_of::<SecretKey<P>>() == P::SK_BYTES);
-const _: () = assert!(core::mem::size_of::<Ciphertext<P>>() == P::CT_BYTES);
-const _: () = assert!(core::mem::size_of::<SharedSecret>() == SharedSecret::BYTES);
-
-/// Randomness for one call (key generation draws 4 bytes per coefficient of g and f,
-/// again when g is not invertible, and the 191 bytes of rho).
-const RAND_BYTES: usize = 16 * 1024;
-
-/// Random bytes (input) and how many were used (output).
-#[no_mangle]
-static mut PQFIT_RAND: [u8; RAND_BYTES] = [0; RAND_BYTES];
-#[no_mangle]
-static mut PQFIT_RAND_USED: u32 = 0;
-/// Public key: output of keygen, input of encaps.
-#[no_mangle]
-static mut PQFIT_PK: MaybeUninit<PublicKey<P>> = MaybeUninit::zeroed();
-/// Secret key: output of keygen, input of decaps.
-#[no_mangle]
-static mut PQFIT_SK: MaybeUninit<SecretKey<P>> = MaybeUninit::zeroed();
-/// Ciphertext: output of encaps, input of decaps.
-#[no_mangle]
-static mut PQFIT_CT: MaybeUninit<Ciphertext<P>> = MaybeUninit::zeroed();
-/// Session key: output of encaps and of decaps.
-#[no_mangle]
-static mut PQFIT_SS: MaybeUninit<SharedSecret> = MaybeUninit::zeroed();
+#[path = "kem_io.rs"]
+mod kem_io;
 
 /// The next `out.len()` bytes of `PQFIT_RAND`; `Err` when it runs out.
 fn randombytes(out: &mut [u8]) -> Result<(), Error> {

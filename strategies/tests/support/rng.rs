@@ -10,6 +10,11 @@ impl TestRng {
     pub fn new(seed: u8) -> Self {
         Self(NistDrbg::new(&[seed; 48]))
     }
+
+    /// A DRBG from a 48-byte seed (a KAT entry's `seed`).
+    pub fn from_seed(seed: &[u8; 48]) -> Self {
+        Self(NistDrbg::new(seed))
+    }
 }
 
 impl rand_core::TryRng for TestRng {

@@ -34,7 +34,6 @@ use pqclean as imp;
 #[cfg(feature = "peer-rustcrypto-ml-dsa")]
 use rustcrypto as imp;
 
-
 /// Key-generation seed xi (input).
 #[no_mangle]
 static mut PQFIT_XI: [u8; 32] = [0; 32];
