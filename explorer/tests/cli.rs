@@ -571,7 +571,7 @@ fn bad_arguments_are_clear_errors() {
             "NIST categories are 1 to 5",
         ),
         (
-            vec!["--scheme", "kems", "--category", "1"],
+            vec!["--scheme", "ntru-prime", "--category", "1"],
             "is at category 1: sntrup761 (3)",
         ),
         (vec!["--jobs", "0"], "--jobs"),
