@@ -361,7 +361,7 @@ fn code_key(job: &Job, op: &str, code: &str) -> CodeKey {
 
 /// Operations left out of a run, each with the job whose run of the same code gives its
 /// figures.
-type Skipped = Vec<(String, usize)>;
+pub(crate) type Skipped = Vec<(String, usize)>;
 
 fn store(spec: &Spec, job: &Job, ops: &Measured) {
     if let Some(cache) = &spec.cache {
@@ -434,7 +434,7 @@ fn measure_one(
 
 /// Gives the left-out operations of a run the figures of the run of the same code
 /// (keeping this firmware's own flash and static RAM), or says why it cannot.
-fn fill(
+pub(crate) fn fill(
     ops: &mut [OpReport],
     skipped: &Skipped,
     outcomes: &[Option<Outcome>],
@@ -468,81 +468,4 @@ fn fill(
             .or_else(|| Some(outcome.candidate.type_path()));
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::combos::{candidates, KeccakAxis};
-    use crate::testdata;
-
-    fn outcome(candidate: Candidate, result: Result<Vec<OpReport>, String>) -> Outcome {
-        Outcome {
-            target: "m4".into(),
-            scheme: pqfit_profiles::families::ML_DSA_65,
-            candidate,
-            opt_level: "3".into(),
-            result,
-            cached: false,
-            constant_time: None,
-        }
-    }
-
-    #[test]
-    fn a_left_out_operation_takes_the_figures_of_its_code_and_keeps_its_flash() {
-        let list = candidates(
-            pqfit_profiles::families::ML_DSA_65,
-            true,
-            KeccakAxis::Default,
-        );
-        let (first, second) = (list[0], list[1]);
-        let mut theirs = testdata::fixture_report(
-            "m4",
-            pqfit_profiles::families::ML_DSA_65,
-            "keygen",
-            &first.type_path(),
-            [0, 0, 0, 0],
-        );
-        theirs.code = Some("c0de".into());
-        let ran = [Some(outcome(first, Ok(vec![theirs.clone()])))];
-        let left_out = || {
-            let mut r = testdata::fixture_report(
-                "m4",
-                pqfit_profiles::families::ML_DSA_65,
-                "keygen",
-                &second.type_path(),
-                [0, 0, 1, 0],
-            );
-            r.runs = 0;
-            r.cycles = Default::default();
-            r.stack_bytes = 0;
-            r.code = Some("c0de".into());
-            r.flash_bytes.total = 1_234;
-            r
-        };
-        let skipped: Skipped = vec![("keygen".into(), 0)];
-
-        let mut ops = vec![left_out()];
-        fill(&mut ops, &skipped, &ran).unwrap();
-        let r = &ops[0];
-        assert_eq!(
-            (r.cycles, r.stack_bytes, r.runs, r.instructions),
-            (
-                theirs.cycles,
-                theirs.stack_bytes,
-                theirs.runs,
-                theirs.instructions
-            )
-        );
-        assert_eq!(r.flash_bytes.total, 1_234);
-        assert_eq!(r.strategy, second.type_path());
-        assert_eq!(r.same_code_as, Some(first.type_path()));
-
-        // Never figures from a failed run, or from other code.
-        let failed = [Some(outcome(first, Err("did not build".into())))];
-        assert!(fill(&mut [left_out()], &skipped, &failed).is_err());
-        let mut other = left_out();
-        other.code = Some("0the7".into());
-        assert!(fill(&mut [other], &skipped, &ran).is_err());
-    }
 }

@@ -161,3 +161,84 @@ pub fn report(op: &str, stack: u64, flash: u64, cycles: u64) -> OpReport {
         same_code_as: None,
     }
 }
+
+/// The sweep's filling of left-out operations, on the fixtures (tested here: the
+/// fixtures are built from the sweep's types).
+#[cfg(test)]
+mod sweep_fill {
+    use crate::combos::Candidate;
+    use crate::combos::{candidates, KeccakAxis};
+    use crate::sweep::*;
+
+    use pqfit_profiles::OpReport;
+
+    fn outcome(candidate: Candidate, result: Result<Vec<OpReport>, String>) -> Outcome {
+        Outcome {
+            target: "m4".into(),
+            scheme: pqfit_profiles::families::ML_DSA_65,
+            candidate,
+            opt_level: "3".into(),
+            result,
+            cached: false,
+            constant_time: None,
+        }
+    }
+
+    #[test]
+    fn a_left_out_operation_takes_the_figures_of_its_code_and_keeps_its_flash() {
+        let list = candidates(
+            pqfit_profiles::families::ML_DSA_65,
+            true,
+            KeccakAxis::Default,
+        );
+        let (first, second) = (list[0], list[1]);
+        let mut theirs = super::fixture_report(
+            "m4",
+            pqfit_profiles::families::ML_DSA_65,
+            "keygen",
+            &first.type_path(),
+            [0, 0, 0, 0],
+        );
+        theirs.code = Some("c0de".into());
+        let ran = [Some(outcome(first, Ok(vec![theirs.clone()])))];
+        let left_out = || {
+            let mut r = super::fixture_report(
+                "m4",
+                pqfit_profiles::families::ML_DSA_65,
+                "keygen",
+                &second.type_path(),
+                [0, 0, 1, 0],
+            );
+            r.runs = 0;
+            r.cycles = Default::default();
+            r.stack_bytes = 0;
+            r.code = Some("c0de".into());
+            r.flash_bytes.total = 1_234;
+            r
+        };
+        let skipped: Skipped = vec![("keygen".into(), 0)];
+
+        let mut ops = vec![left_out()];
+        fill(&mut ops, &skipped, &ran).unwrap();
+        let r = &ops[0];
+        assert_eq!(
+            (r.cycles, r.stack_bytes, r.runs, r.instructions),
+            (
+                theirs.cycles,
+                theirs.stack_bytes,
+                theirs.runs,
+                theirs.instructions
+            )
+        );
+        assert_eq!(r.flash_bytes.total, 1_234);
+        assert_eq!(r.strategy, second.type_path());
+        assert_eq!(r.same_code_as, Some(first.type_path()));
+
+        // Never figures from a failed run, or from other code.
+        let failed = [Some(outcome(first, Err("did not build".into())))];
+        assert!(fill(&mut [left_out()], &skipped, &failed).is_err());
+        let mut other = left_out();
+        other.code = Some("0the7".into());
+        assert!(fill(&mut [other], &skipped, &ran).is_err());
+    }
+}

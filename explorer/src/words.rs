@@ -133,3 +133,205 @@ pub fn name_issue(i: &NameIssue) -> String {
         digits(i.own)
     )
 }
+
+/// The analysis, with the answers and name checks in words (tested here, above both).
+#[cfg(test)]
+mod analysis_checks {
+    use super::{answer_text, name_issue};
+    use crate::analysis::*;
+    use crate::combos::{candidates, peer_candidates, KeccakAxis};
+    use crate::sweep::{Outcome, Sweep};
+    use crate::testdata::report;
+
+    #[test]
+    fn preset_names_are_checked() {
+        let rows = [
+            ("fast-sign", (10, 900)),
+            ("small-stack", (90, 100)),
+            ("x", (50, 500)),
+        ];
+        assert!(name_issues(&rows, |f| *f).is_empty());
+        let rows = [
+            ("fast-sign", (10, 900)),
+            ("small-stack", (90, 100)),
+            ("x", (9, 99)),
+        ];
+        let issues = name_issues(&rows, |f| *f);
+        assert_eq!(issues.len(), 2, "{issues:?}");
+        assert!(name_issue(&issues[0]).contains("x signs in 9 cycles"));
+    }
+
+    /// The measurement docs' table of ML-DSA-65 signing on the M4 (after issue 17) keeps
+    /// the preset names honest: fast-sign fastest, small-stack smallest.
+    #[test]
+    fn measured_presets_keep_their_names() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/measurement.md");
+        let doc = std::fs::read_to_string(path).expect("docs/measurement.md");
+        let section = doc
+            .split("<!-- preset-names -->")
+            .nth(1)
+            .expect("docs/measurement.md has the <!-- preset-names --> table");
+        let number = |s: &str| -> u64 {
+            s.chars()
+                .filter(char::is_ascii_digit)
+                .collect::<String>()
+                .parse()
+                .expect("a number")
+        };
+        let mut rows = Vec::new();
+        // The table runs from the marker to the first blank line after it.
+        for line in section.trim_start().lines() {
+            if line.trim().is_empty() {
+                break;
+            }
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            if cells.len() < 6 || cells[1] != "m4" {
+                continue;
+            }
+            // | target | strategy | sign mean | ... | stack K / S / V | ...
+            let mean = number(cells[3]);
+            let stack = number(cells[6].split('/').nth(1).expect("K / S / V"));
+            rows.push((cells[2].trim_matches('`'), (mean, stack)));
+        }
+        assert!(rows.len() >= 4, "rows: {rows:?}");
+        let issues = name_issues(&rows, |f| *f);
+        assert!(issues.is_empty(), "{issues:?}");
+    }
+
+    fn sweep(figs: &[Option<(u64, u64, u64)>]) -> Sweep {
+        let cands = candidates(
+            pqfit_profiles::families::ML_DSA_65,
+            false,
+            KeccakAxis::Default,
+        );
+        Sweep {
+            outcomes: figs
+                .iter()
+                .zip(cands)
+                .map(|(f, candidate)| Outcome {
+                    target: "m3".into(),
+                    scheme: pqfit_profiles::families::ML_DSA_65,
+                    candidate,
+                    opt_level: "3".into(),
+                    constant_time: None,
+                    result: match f {
+                        Some((s, fl, c)) => Ok(vec![
+                            report("keygen", *s, *fl, 1),
+                            report("sign", *s, *fl, *c),
+                        ]),
+                        None => Err("firmware build failed: boom".into()),
+                    },
+                    cached: false,
+                })
+                .collect(),
+            sources: String::new(),
+            measured: figs.len(),
+            cached: 0,
+            stale: 0,
+            deduplicated: 0,
+            corrupt: Vec::new(),
+            seconds: 0.0,
+            board: None,
+        }
+    }
+
+    #[test]
+    fn peers_are_rows_but_never_fronts_or_answers() {
+        let mut s = sweep(&[
+            Some((5_000, 70_000, 100_000_000)),
+            Some((11_000, 90_000, 40_000_000)),
+        ]);
+        // A peer smaller and faster than every combination.
+        let peer = peer_candidates(pqfit_profiles::families::ML_DSA_65)[0];
+        s.outcomes.push(Outcome {
+            target: "m3".into(),
+            scheme: pqfit_profiles::families::ML_DSA_65,
+            candidate: peer,
+            result: Ok(vec![
+                report("keygen", 1_000, 9_000, 1),
+                report("sign", 1_000, 9_000, 1_000),
+            ]),
+            cached: false,
+            opt_level: "3".into(),
+            constant_time: None,
+        });
+        let g = &groups(&s, &["sign"], Budgets::default())[0];
+        assert_eq!(g.rows.len(), 3);
+        let p = &g.rows[2];
+        assert_eq!(
+            p.peer.as_deref(),
+            Some(peer.peer().unwrap().label().as_str())
+        );
+        assert!(p.ok().is_some() && p.ours().is_none());
+        assert!(!p.on_front && !p.on_stack_front && !p.on_flash_front);
+        assert!(g.rows[0].on_stack_front && g.rows[1].on_stack_front);
+        assert_eq!(g.answer, Answer::Best(1));
+        let json = serde_json::to_value(p).unwrap();
+        assert_eq!(
+            json["peer"],
+            serde_json::json!(peer.peer().unwrap().label())
+        );
+        assert!(serde_json::to_value(&g.rows[0])
+            .unwrap()
+            .get("peer")
+            .is_none());
+    }
+
+    #[test]
+    fn the_fastest_within_the_budget() {
+        let s = sweep(&[
+            Some((5_000, 70_000, 100_000_000)),
+            Some((11_000, 90_000, 40_000_000)),
+            Some((13_000, 80_000, 20_000_000)),
+            None,
+            Some((60_000, 150_000, 15_000_000)),
+        ]);
+        let b = Budgets {
+            stack: Some(12_288),
+            ..Default::default()
+        };
+        let g = &groups(&s, &["sign"], b)[0];
+        assert_eq!(g.rows.len(), 5);
+        assert_eq!(g.answer, Answer::Best(1));
+        assert!(g.rows[3].error.as_deref().unwrap().contains("boom"));
+        assert_eq!(g.rows[3].fits, None);
+        let front: Vec<bool> = g.rows.iter().map(|r| r.on_stack_front).collect();
+        assert_eq!(front, [true, true, true, false, true]);
+        let text = answer_text(g);
+        assert!(text.contains("type Signer = pqfit::Dilithium3<"), "{text}");
+        assert!(text.contains("12,288 B of stack"), "{text}");
+        // A flash budget changes the answer.
+        let b2 = Budgets {
+            stack: Some(14_000),
+            flash: Some(85_000),
+            ram: None,
+        };
+        assert_eq!(groups(&s, &["sign"], b2)[0].answer, Answer::Best(2));
+        // No budget: the fastest of all.
+        assert_eq!(
+            groups(&s, &["sign"], Budgets::default())[0].answer,
+            Answer::Best(4)
+        );
+    }
+
+    #[test]
+    fn nothing_fits_names_the_smallest_and_its_excess() {
+        let s = sweep(&[Some((5_000, 70_000, 9)), Some((4_000, 90_000, 8))]);
+        let b = Budgets {
+            stack: Some(3_000),
+            flash: Some(80_000),
+            ram: Some(3_000),
+        };
+        let g = &groups(&s, &["sign"], b)[0];
+        assert_eq!(
+            g.answer,
+            Answer::NothingFits {
+                smallest: 1,
+                over: vec![("stack", 1_000), ("flash", 10_000), ("RAM", 1_008)]
+            }
+        );
+        assert!(answer_text(g).contains("nothing fits"));
+        let none = sweep(&[None, None]);
+        assert_eq!(groups(&none, &["sign"], b)[0].answer, Answer::NoResults);
+    }
+}
