@@ -1,7 +1,7 @@
 //! From a sweep's outcomes to answers: one group per (target, scheme, operation), its
 //! rows, its Pareto fronts and the fastest combination within the budgets.
 
-use pqfit_profiles::{OpReport, Scheme};
+use pqfit_profiles::{Op, OpReport, Promise, Promised, Scheme};
 use serde::Serialize;
 
 use crate::combos::Candidate;
@@ -260,30 +260,15 @@ pub fn answer(rows: &[Row], budgets: &Budgets) -> Answer {
     }
 }
 
-/// What a preset's name promises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Promise {
-    /// `fast-sign`: the least mean cycles.
-    Fastest,
-    /// `small-stack`: the least stack.
-    Smallest,
-}
-
-impl Promise {
-    /// The preset that makes the promise.
-    pub fn preset(self) -> &'static str {
-        match self {
-            Promise::Fastest => "fast-sign",
-            Promise::Smallest => "small-stack",
-        }
-    }
-}
-
 /// A preset that breaks the promise of its name: another row does better.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NameIssue {
+    /// The preset.
+    pub preset: &'static str,
     /// The promise broken.
     pub promise: Promise,
+    /// The operation.
+    pub op: Op,
     /// The row that does better.
     pub better: String,
     /// Its figure (mean cycles or stack bytes, as the promise says).
@@ -292,27 +277,45 @@ pub struct NameIssue {
     pub own: u64,
 }
 
-/// Where an ML-DSA signing group breaks the promise of a preset's name: `FastSign`
-/// must be the fastest row (least mean cycles) and `SmallStack` the smallest (least
-/// stack) among the rows measured at the default optimisation level. Returns one issue
-/// per broken promise (none when the presets are not both in the group).
+/// Where a group breaks a promise of a preset's name (its family's
+/// [`Family::promises`](pqfit_profiles::Family::promises) for the group's operation:
+/// ML-DSA's `fast-sign` the fastest signer, ML-KEM's `small-stack` the smallest in
+/// every operation, ...) among the rows measured at the default optimisation level.
+/// One issue per broken promise (none for a preset not in the group).
 pub fn preset_name_issues(g: &Group) -> Vec<NameIssue> {
-    if g.op != "sign" {
+    let Some(op) = Op::parse(g.op) else {
         return Vec::new();
-    }
+    };
+    let promises: Vec<Promised> = g
+        .scheme
+        .family()
+        .promises
+        .iter()
+        .filter(|p| p.ops.contains(&op))
+        .copied()
+        .collect();
     let rows: Vec<(&str, &OpReport)> = g
         .rows
         .iter()
         .filter(|r| !r.rust_type.contains("opt-level"))
         .filter_map(|r| r.ok().map(|f| (r.name.as_str(), f)))
         .collect();
-    name_issues(&rows, |f| (f.cycles.avg, f.stack_bytes))
+    name_issues(&promises, op, &rows, |f| (f.cycles.avg, f.stack_bytes))
 }
 
-/// [`preset_name_issues`] over (name, figures) pairs, `key` giving (mean cycles, stack).
-pub fn name_issues<T>(rows: &[(&str, T)], key: impl Fn(&T) -> (u64, u64)) -> Vec<NameIssue> {
+/// [`preset_name_issues`] of `op` over (name, figures) pairs, `key` giving (mean
+/// cycles, stack).
+pub fn name_issues<T>(
+    promises: &[Promised],
+    op: Op,
+    rows: &[(&str, T)],
+    key: impl Fn(&T) -> (u64, u64),
+) -> Vec<NameIssue> {
     let mut out = Vec::new();
-    for promise in [Promise::Fastest, Promise::Smallest] {
+    for &Promised {
+        preset, promise, ..
+    } in promises
+    {
         let figure = |f: &T| {
             let (cycles, stack) = key(f);
             match promise {
@@ -320,12 +323,14 @@ pub fn name_issues<T>(rows: &[(&str, T)], key: impl Fn(&T) -> (u64, u64)) -> Vec
                 Promise::Smallest => stack,
             }
         };
-        let Some((_, own)) = rows.iter().find(|(n, _)| *n == promise.preset()) else {
+        let Some((_, own)) = rows.iter().find(|(n, _)| *n == preset) else {
             continue;
         };
         if let Some((n, f)) = rows.iter().find(|(_, f)| figure(f) < figure(own)) {
             out.push(NameIssue {
+                preset,
                 promise,
+                op,
                 better: n.to_string(),
                 theirs: figure(f),
                 own: figure(own),

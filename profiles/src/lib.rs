@@ -52,7 +52,7 @@ pub use measure::{measure, measure_elf, measure_elf_on};
 pub use op::Op;
 pub use profile::Profile;
 pub use record::{Measurement, OpReport, Preparation};
-pub use scheme::{CtRequest, Family, Kind, Request, Scheme};
+pub use scheme::{CtRequest, Family, Kind, Promise, Promised, Request, Scheme};
 
 /// Everything that can go wrong; a measurement is a number only when none of these occurs.
 #[derive(Debug)]

@@ -34,6 +34,28 @@ impl Kind {
     }
 }
 
+/// What a preset's name promises of its measurements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promise {
+    /// The least mean cycles of every combination measured.
+    Fastest,
+    /// The least stack of every combination measured.
+    Smallest,
+}
+
+/// A promise a family makes in a preset's name, for the operations it names: the
+/// explorer warns when a sweep breaks it, and the family's docs table is tested
+/// against it.
+#[derive(Clone, Copy, Debug)]
+pub struct Promised {
+    /// The preset (`fast-sign`).
+    pub preset: &'static str,
+    /// What its name promises.
+    pub promise: Promise,
+    /// The operations the promise is about.
+    pub ops: &'static [Op],
+}
+
 /// A parameter set of a family.
 #[derive(Debug)]
 pub struct Set {
@@ -71,6 +93,9 @@ pub struct Family {
     pub ops: &'static [Op],
     /// The strategies by name (axes, presets, Keccak backends).
     pub catalog: &'static Catalog,
+    /// What the presets' names promise (none: no preset claims to be the fastest or
+    /// the smallest).
+    pub promises: &'static [Promised],
     /// The firmware's module for the family (`PQFIT_FW_FAMILY`, `cfg(pqfit_fw_family)`).
     pub firmware: &'static str,
     /// The items the firmware is built with (`PQFIT_FW_TYPES`), with `{set}` and

@@ -30,7 +30,8 @@ fn sweep_line(s: &Sweep) -> String {
     }
     if s.deduplicated > 0 {
         line += &format!(
-            "; {} operations were the same code as another combination's and ran once              (`= name` in the tables)",
+            "; {} operations were the same code as another combination's and ran once \
+             (`= name` in the tables)",
             s.deduplicated
         );
     }

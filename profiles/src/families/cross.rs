@@ -84,6 +84,7 @@ pub static CROSS: Family = Family {
     sets: SETS,
     ops: &[Op::Keygen, Op::Sign, Op::Verify],
     catalog: &pqfit::cross::strategy::catalog::CATALOG,
+    promises: &[],
     firmware: "cross",
     firmware_types:
         "/// The parameter set chosen at build time.\npub type P = pqfit::cross::{set};\n\

@@ -8,7 +8,7 @@ use crate::link::Firmware;
 use crate::op::Op;
 use crate::profile::Profile;
 use crate::record::{CtOp, Measurement};
-use crate::scheme::{CtRequest, Family, Kind, Request, Scheme, Set};
+use crate::scheme::{CtRequest, Family, Kind, Promise, Promised, Request, Scheme, Set};
 use crate::signature::{run_signature, HostSig};
 use crate::Error;
 
@@ -42,6 +42,20 @@ pub static ML_DSA: Family = Family {
     ],
     ops: &[Op::Keygen, Op::Sign, Op::Verify, Op::SignExpanded],
     catalog: &pqfit::mldsa::strategy::catalog::CATALOG,
+    // Signing is what the presets are named for; key generation and verification
+    // share their cost across presets.
+    promises: &[
+        Promised {
+            preset: "fast-sign",
+            promise: Promise::Fastest,
+            ops: &[Op::Sign],
+        },
+        Promised {
+            preset: "small-stack",
+            promise: Promise::Smallest,
+            ops: &[Op::Sign],
+        },
+    ],
     firmware: "mldsa",
     firmware_types: "/// The parameter set chosen at build time.\npub type P = pqfit::{set};\n\
                      /// The strategy chosen at build time.\npub type S = {strategy};\n",

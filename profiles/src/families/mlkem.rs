@@ -13,7 +13,7 @@ use crate::link::Firmware;
 use crate::op::Op;
 use crate::profile::Profile;
 use crate::record::{CtOp, Measurement};
-use crate::scheme::{CtRequest, Family, Kind, Request, Scheme, Set};
+use crate::scheme::{CtRequest, Family, Kind, Promise, Promised, Request, Scheme, Set};
 use crate::Error;
 
 /// The ML-KEM family.
@@ -46,6 +46,18 @@ pub static ML_KEM: Family = Family {
     ],
     ops: &[Op::Keygen, Op::Encaps, Op::Decaps],
     catalog: &pqfit::mlkem::catalog::CATALOG,
+    promises: &[
+        Promised {
+            preset: "fast-kem",
+            promise: Promise::Fastest,
+            ops: &[Op::Keygen, Op::Encaps, Op::Decaps],
+        },
+        Promised {
+            preset: "small-stack",
+            promise: Promise::Smallest,
+            ops: &[Op::Keygen, Op::Encaps, Op::Decaps],
+        },
+    ],
     firmware: "mlkem",
     firmware_types:
         "/// The parameter set chosen at build time.\npub type P = pqfit::mlkem::{set};\n\
@@ -55,6 +67,9 @@ pub static ML_KEM: Family = Family {
     run,
     ct_check: check,
 };
+
+/// ML-KEM-768, the set the peers implement and the reports lead with.
+pub const ML_KEM_768: Scheme = Scheme::from_parts(&ML_KEM, &ML_KEM.sets[1]);
 
 fn run(
     scheme: Scheme,

@@ -9,6 +9,7 @@ pub mod mlkem;
 pub mod ntruprime;
 
 pub use mldsa::ML_DSA_65;
+pub use mlkem::ML_KEM_768;
 pub use ntruprime::SNTRUP761;
 
 use crate::scheme::{Family, Scheme};

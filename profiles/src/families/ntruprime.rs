@@ -37,6 +37,7 @@ pub static NTRU_PRIME: Family = Family {
     ],
     ops: &[Op::Keygen, Op::Encaps, Op::Decaps],
     catalog: &pqfit::ntruprime::catalog::CATALOG,
+    promises: &[],
     firmware: "ntruprime",
     firmware_types:
         "/// The parameter set chosen at build time.\npub type P = pqfit::ntruprime::{set}Params;\n\
