@@ -49,22 +49,22 @@ macro_rules! same_as_native {
         type K = MlKem<P, $s>;
         let (mut trait_rng, mut native_rng) = (TestRng::new($seed), TestRng::new($seed));
         let (dk, ek) = K::generate_keypair_from_rng(&mut trait_rng);
-        let (mut pk, mut sk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+        let (mut pk, mut sk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
         K::key_gen(&mut native_rng, &mut pk, &mut sk).unwrap();
         assert_eq!(ek.to_bytes().as_slice(), pk.as_bytes());
-        let mut sk_out = SecretKey::<P>::default();
+        let mut sk_out = SecretKey::<P>::zeroed();
         dk.write_secret_key(&mut sk_out);
         assert!(sk_out == sk);
 
         let (ct, k_send) = ek.encapsulate_with_rng(&mut trait_rng);
-        let (mut nct, mut nss) = (Ciphertext::<P>::default(), SharedSecret::default());
+        let (mut nct, mut nss) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
         K::encaps(&mut native_rng, &pk, &mut nct, &mut nss).unwrap();
         assert_eq!(ct.as_slice(), nct.as_bytes());
         assert_eq!(k_send.as_slice(), nss.as_bytes());
 
         let mut bad = ct.clone();
         bad[5] ^= 0x20;
-        let mut nss_bad = SharedSecret::default();
+        let mut nss_bad = SharedSecret::zeroed();
         K::decaps(&sk, &Ciphertext::from_bytes(&bad).unwrap(), &mut nss_bad);
         assert_eq!(dk.decapsulate(&bad).as_slice(), nss_bad.as_bytes());
         let dk2 = DecapsulationKey::<K>::from_secret_key(&sk);
@@ -108,7 +108,7 @@ fn rng_error_passes_through() {
     impl rand_core::TryCryptoRng for Failing {}
     type K = MlKem<MlKem768Params>;
     assert!(DecapsulationKey::<K>::try_generate_from_rng(&mut Failing).is_err());
-    let (mut pk, mut sk) = (PublicKey::<MlKem768Params>::default(), SecretKey::default());
+    let (mut pk, mut sk) = (PublicKey::<MlKem768Params>::default(), SecretKey::zeroed());
     assert_eq!(
         K::key_gen(&mut Failing, &mut pk, &mut sk),
         Err(pqfit::Error::Rng)

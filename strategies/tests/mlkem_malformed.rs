@@ -25,7 +25,7 @@ fn set12(bytes: &mut [u8], index: usize, value: u16) {
 }
 
 fn keys<P: ParameterSet>() -> (PublicKey<P>, SecretKey<P>) {
-    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
     MlKem::<P, Balanced>::key_gen_internal(&[3; 32], &[4; 32], &mut ek, &mut dk);
     (ek, dk)
 }
@@ -77,7 +77,7 @@ fn coefficient_at_or_above_q<P: ParameterSet>() {
                 PublicKey::<P>::from_bytes(&bad).err(),
                 Some(Error::MalformedKey),
                 "{} index {index} value {value}",
-                <P as MlKemParams>::NAME
+                <P as MlKemParams>::SET_NAME
             );
             assert!(MlKem::<P>::check_encapsulation_key(&bad).is_err());
         }
@@ -111,7 +111,7 @@ fn hash_mismatch<P: ParameterSet>() {
             SecretKey::<P>::from_bytes(&bad).err(),
             Some(Error::MalformedKey),
             "{} byte {pos}",
-            <P as MlKemParams>::NAME
+            <P as MlKemParams>::SET_NAME
         );
         assert!(MlKem::<P>::check_decapsulation_key(&bad).is_err());
     }
@@ -137,15 +137,15 @@ fn arbitrary_bytes_do_not_panic<P: ParameterSet>() {
     };
     for fill in [0x00u8, 0xff, 0x55] {
         let ct = Ciphertext::<P>::from_bytes(&vec![fill; Ciphertext::<P>::BYTES]).unwrap();
-        let mut ss = SharedSecret::default();
+        let mut ss = SharedSecret::zeroed();
         MlKem::<P, SmallStack>::decaps(&dk, &ct, &mut ss);
         // A zero (unchecked, `Default`) secret key does not panic either.
-        MlKem::<P, Balanced>::decaps(&SecretKey::default(), &ct, &mut ss);
+        MlKem::<P, Balanced>::decaps(&SecretKey::zeroed(), &ct, &mut ss);
     }
     for _ in 0..4 {
         let ct: Vec<u8> = (0..Ciphertext::<P>::BYTES).map(|_| next()).collect();
         let ct = Ciphertext::<P>::from_bytes(&ct).unwrap();
-        let mut ss = SharedSecret::default();
+        let mut ss = SharedSecret::zeroed();
         MlKem::<P, Balanced>::decaps(&dk, &ct, &mut ss);
         let ek: Vec<u8> = (0..P::EK_BYTES).map(|_| next()).collect();
         let _ = PublicKey::<P>::from_bytes(&ek);
