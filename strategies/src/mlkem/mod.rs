@@ -91,6 +91,8 @@ mod traits;
 /// without a separate dependency.
 pub use ::kem;
 
+#[cfg(feature = "pkcs8")]
+pub use self::pkcs8::{AlgorithmOid, PrivateKeyForm, MAX_PKCS8_DER_BYTES};
 pub use crate::kem::{
     Ciphertext, DecapsulationKey, EncapsulationKey, PublicKey, SecretKey, SharedSecret,
 };
@@ -102,8 +104,6 @@ pub use strategy::{
     SmallStack, StoredCompare, Strategy, StreamedA, StreamedCompare,
 };
 pub use traits::MlKemSecret;
-#[cfg(feature = "pkcs8")]
-pub use self::pkcs8::{AlgorithmOid, PrivateKeyForm, MAX_PKCS8_DER_BYTES};
 
 use crate::Error;
 use core::marker::PhantomData;

@@ -38,7 +38,13 @@ impl<P: ParameterSet, S: Strategy<P>> DecapsulationKey<MlKem<P, S>> {
     pub fn from_seed(d: &[u8; 32], z: &[u8; 32]) -> Self {
         let mut dk = Self::zero();
         let secret = &mut dk.secret;
-        MlKem::<P, S>::key_gen_parts(d, z, &mut dk.ek.pk.bytes, &mut secret.dk_pke, &mut secret.h_z);
+        MlKem::<P, S>::key_gen_parts(
+            d,
+            z,
+            &mut dk.ek.pk.bytes,
+            &mut secret.dk_pke,
+            &mut secret.h_z,
+        );
         secret.d.copy_from_slice(d);
         secret.has_seed = true;
         dk
@@ -132,7 +138,13 @@ impl<P: ParameterSet, S: Strategy<P>> sealed::Sealed for MlKem<P, S> {
         let mut z = Zeroizing::new([0u8; 32]);
         secret.d.copy_from_slice(&seed[..32]);
         z.copy_from_slice(&seed[32..]);
-        Self::key_gen_parts(&secret.d, &z, &mut pk.bytes, &mut secret.dk_pke, &mut secret.h_z);
+        Self::key_gen_parts(
+            &secret.d,
+            &z,
+            &mut pk.bytes,
+            &mut secret.dk_pke,
+            &mut secret.h_z,
+        );
         secret.has_seed = true;
         Ok(())
     }
