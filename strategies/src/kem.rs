@@ -101,7 +101,7 @@ macro_rules! buffer_type {
                 Ok(out)
             }
 
-            /// An all-zero value, for this module's decoders to write into.
+            /// An all-zero value to write into.
             pub(crate) fn zeroed_buffer() -> Self {
                 Self { bytes: GenericArray::default(), _scheme: PhantomData }
             }
@@ -140,13 +140,10 @@ macro_rules! buffer_type {
     };
     (@extra $name:ident, true) => {
         impl<S: Params> $name<S> {
-            /// An all-zero buffer for a key generation (or a decoder) to write the key
-            /// into: the native entry points write into caller buffers, which may be
-            /// statics. Until it is written it is a publicly known key, so it is named
-            /// here rather than given by `Default`: no zero key appears implicitly
-            /// (`#[derive(Default)]`, `mem::take`, `unwrap_or_default`). To obtain a
-            /// key without a buffer, use the `kem` trait layer's [`DecapsulationKey`]
-            /// (`kem::Generate`, or ML-KEM's `DecapsulationKey::from_seed`).
+            /// An all-zero buffer for a key generation to write into. Until written
+            /// it is a publicly known key, hence named rather than `Default`: no zero
+            /// key appears implicitly (`#[derive(Default)]`, `mem::take`). Without a
+            /// buffer: the `kem` layer's [`DecapsulationKey`] (`kem::Generate`).
             pub fn zeroed() -> Self {
                 Self::zeroed_buffer()
             }
@@ -168,10 +165,8 @@ macro_rules! buffer_type {
     };
     (@extra $name:ident, false) => {
         impl<S: Params> Default for $name<S> {
-            /// An all-zero buffer to write into (public data).
-            fn default() -> Self {
-                Self::zeroed_buffer()
-            }
+            /// An all-zero buffer to write into.
+            fn default() -> Self { Self::zeroed_buffer() }
         }
 
         impl<S: Params> fmt::Debug for $name<S> {
@@ -202,8 +197,7 @@ buffer_type!(
 );
 
 /// A 32-byte session key. Zeroized on drop; `Debug` prints no key material;
-/// comparison is constant-time. No `Default`: [`SharedSecret::zeroed`] names the
-/// all-zero output buffer.
+/// comparison is constant-time. No `Default` ([`SharedSecret::zeroed`]).
 #[derive(Clone)]
 pub struct SharedSecret {
     pub(crate) bytes: [u8; SHARED_SECRET_BYTES],
@@ -213,9 +207,8 @@ impl SharedSecret {
     /// The size in bytes.
     pub const BYTES: usize = SHARED_SECRET_BYTES;
 
-    /// An all-zero buffer for an encapsulation or decapsulation to write the key
-    /// into. Named rather than given by `Default`, as for [`SecretKey::zeroed`]: until
-    /// it is written it is a publicly known key.
+    /// An all-zero buffer for an encapsulation or decapsulation to write into (named
+    /// rather than `Default`, as [`SecretKey::zeroed`]).
     pub fn zeroed() -> Self {
         Self {
             bytes: [0; SHARED_SECRET_BYTES],
