@@ -41,7 +41,7 @@ fn secret_ranges(sk: &[u8], ranges: &[Range<usize>]) {
 /// (implicit rejection): the ciphertexts are public, which path was taken is not.
 macro_rules! decaps_both {
     ($decaps:expr, $sk:expr, $ct:expr, $params:ty) => {{
-        let mut ss = SharedSecret::default();
+        let mut ss = SharedSecret::zeroed();
         $decaps($sk, $ct, &mut ss);
         let mut bytes = $ct.as_bytes().to_vec();
         bytes[7] ^= 0x10;
@@ -59,7 +59,7 @@ macro_rules! kem_cases {
             let name = |op: &str| format!("{}/{}/{op}", $label, M::NAME);
             let ranges: [Range<usize>; 2] = $ranges;
             let key_pair = |seed, secret| {
-                let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::default());
+                let (mut pk, mut sk) = (PublicKey::<S>::default(), SecretKey::<S>::zeroed());
                 $kem::<M>::key_gen_with_randombytes(
                     &mut randombytes(seed, secret),
                     &mut pk,
@@ -69,7 +69,7 @@ macro_rules! kem_cases {
                 (pk, sk)
             };
             let encaps = |pk: &PublicKey<S>, seed, secret| {
-                let (mut ct, mut ss) = (Ciphertext::<S>::default(), SharedSecret::default());
+                let (mut ct, mut ss) = (Ciphertext::<S>::default(), SharedSecret::zeroed());
                 $kem::<M>::encaps_with_randombytes(
                     &mut randombytes(seed, secret),
                     pk,

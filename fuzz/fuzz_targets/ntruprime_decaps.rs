@@ -19,7 +19,7 @@ macro_rules! scheme {
     ($check:ident, $kem:ident, $params:ty) => {
         fn $check(sk: &[u8], ct: &[u8]) {
             fn decaps<M: RqMul>(sk: &SecretKey<$params>, ct: &Ciphertext<$params>) -> SharedSecret {
-                let mut ss = SharedSecret::default();
+                let mut ss = SharedSecret::zeroed();
                 $kem::<M>::decaps(sk, ct, &mut ss);
                 ss
             }

@@ -21,7 +21,7 @@ macro_rules! scheme {
                 pk: &PublicKey<$params>,
                 random: &[u8],
             ) -> (Ciphertext<$params>, SharedSecret) {
-                let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::default());
+                let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::zeroed());
                 $kem::<M>::encaps_with_randombytes(
                     &mut randombytes_from(random),
                     pk,

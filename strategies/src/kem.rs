@@ -96,9 +96,14 @@ macro_rules! buffer_type {
                         return Err(Error::MalformedKey);
                     }
                 )?
-                let mut out = Self::default();
+                let mut out = Self::zeroed_buffer();
                 out.bytes.copy_from_slice(bytes);
                 Ok(out)
+            }
+
+            /// An all-zero value to write into.
+            pub(crate) fn zeroed_buffer() -> Self {
+                Self { bytes: GenericArray::default(), _scheme: PhantomData }
             }
 
             /// The encoding.
@@ -113,13 +118,6 @@ macro_rules! buffer_type {
             /// As [`Self::from_bytes`]: `Err` if the length is not [`Self::BYTES`].
             fn try_from(bytes: &[u8]) -> Result<Self, Error> {
                 Self::from_bytes(bytes)
-            }
-        }
-
-        impl<S: Params> Default for $name<S> {
-            /// An all-zero buffer to write into.
-            fn default() -> Self {
-                Self { bytes: GenericArray::default(), _scheme: PhantomData }
             }
         }
 
@@ -141,6 +139,16 @@ macro_rules! buffer_type {
         buffer_type!(@extra $name, $secret);
     };
     (@extra $name:ident, true) => {
+        impl<S: Params> $name<S> {
+            /// An all-zero buffer for a key generation to write into. Until written
+            /// it is a publicly known key, hence named rather than `Default`: no zero
+            /// key appears implicitly (`#[derive(Default)]`, `mem::take`). Without a
+            /// buffer: the `kem` layer's [`DecapsulationKey`] (`kem::Generate`).
+            pub fn zeroed() -> Self {
+                Self::zeroed_buffer()
+            }
+        }
+
         impl<S: Params> Drop for $name<S> {
             fn drop(&mut self) {
                 self.bytes.zeroize();
@@ -156,6 +164,11 @@ macro_rules! buffer_type {
         }
     };
     (@extra $name:ident, false) => {
+        impl<S: Params> Default for $name<S> {
+            /// An all-zero buffer to write into.
+            fn default() -> Self { Self::zeroed_buffer() }
+        }
+
         impl<S: Params> fmt::Debug for $name<S> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, "{}<{}>(", stringify!($name), S::NAME)?;
@@ -184,8 +197,8 @@ buffer_type!(
 );
 
 /// A 32-byte session key. Zeroized on drop; `Debug` prints no key material;
-/// comparison is constant-time.
-#[derive(Default, Clone)]
+/// comparison is constant-time. No `Default` ([`SharedSecret::zeroed`]).
+#[derive(Clone)]
 pub struct SharedSecret {
     pub(crate) bytes: [u8; SHARED_SECRET_BYTES],
 }
@@ -194,10 +207,18 @@ impl SharedSecret {
     /// The size in bytes.
     pub const BYTES: usize = SHARED_SECRET_BYTES;
 
+    /// An all-zero buffer for an encapsulation or decapsulation to write into (named
+    /// rather than `Default`, as [`SecretKey::zeroed`]).
+    pub fn zeroed() -> Self {
+        Self {
+            bytes: [0; SHARED_SECRET_BYTES],
+        }
+    }
+
     /// Copies a key; `Err` if its length is not [`Self::BYTES`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         check_len(bytes, SHARED_SECRET_BYTES)?;
-        let mut out = Self::default();
+        let mut out = Self::zeroed();
         out.bytes.copy_from_slice(bytes);
         Ok(out)
     }
@@ -389,8 +410,8 @@ impl<K: KeyTypes> fmt::Debug for EncapsulationKey<K> {
 /// [`zeroize::Zeroizing`] to have it zeroized on drop (it implements `Zeroize`), or
 /// decapsulate with the native API into a [`SharedSecret`], which zeroizes itself.
 pub struct DecapsulationKey<K: KeyTypes> {
-    ek: EncapsulationKey<K>,
-    secret: K::Secret,
+    pub(crate) ek: EncapsulationKey<K>,
+    pub(crate) secret: K::Secret,
 }
 
 impl<K: KeyTypes> Drop for DecapsulationKey<K> {
@@ -414,7 +435,7 @@ impl<K: KeyTypes> fmt::Debug for DecapsulationKey<K> {
 
 impl<K: KeyTypes> DecapsulationKey<K> {
     /// The all-zero key, to be filled in.
-    fn zero() -> Self {
+    pub(crate) fn zero() -> Self {
         Self {
             ek: EncapsulationKey::from_public_key(PublicKey::default()),
             secret: K::new_secret(),

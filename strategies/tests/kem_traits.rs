@@ -204,16 +204,16 @@ fn same_as_native<M: RqMul + 'static>(seed: u8) {
     let (dk, ek) = Sntrup761::<M>::generate_keypair_from_rng(&mut trait_rng);
     let (mut pk, mut sk) = (
         PublicKey::<Params>::default(),
-        SecretKey::<Params>::default(),
+        SecretKey::<Params>::zeroed(),
     );
     Sntrup761::<M>::key_gen(&mut native_rng, &mut pk, &mut sk).unwrap();
     assert_eq!(ek.to_bytes().as_slice(), pk.as_bytes());
-    let mut sk_out = SecretKey::<Params>::default();
+    let mut sk_out = SecretKey::<Params>::zeroed();
     dk.write_secret_key(&mut sk_out);
     assert!(sk_out == sk, "secret key encodings differ");
 
     let (ct, k_send) = ek.encapsulate_with_rng(&mut trait_rng);
-    let (mut nct, mut nss) = (Ciphertext::<Params>::default(), SharedSecret::default());
+    let (mut nct, mut nss) = (Ciphertext::<Params>::default(), SharedSecret::zeroed());
     Sntrup761::<M>::encaps(&mut native_rng, &pk, &mut nct, &mut nss).unwrap();
     assert_eq!(ct.as_slice(), nct.as_bytes());
     assert_eq!(k_send.as_slice(), nss.as_bytes());
@@ -222,7 +222,7 @@ fn same_as_native<M: RqMul + 'static>(seed: u8) {
     let mut bad = ct;
     bad[7] ^= 0x40;
     let bad_native = Ciphertext::<Params>::try_from(&bad[..]).unwrap();
-    let mut nss_bad = SharedSecret::default();
+    let mut nss_bad = SharedSecret::zeroed();
     Sntrup761::<M>::decaps(&sk, &bad_native, &mut nss_bad);
     assert_eq!(dk.decapsulate(&bad).as_slice(), nss_bad.as_bytes());
 
@@ -253,7 +253,7 @@ fn decapsulation_key_debug_prints_no_secret() {
     let text = format!("{dk:?}");
     assert!(text.contains("sntrup761"), "{text}");
     assert!(!text.to_lowercase().contains("ab"), "{text}");
-    let mut back = SecretKey::default();
+    let mut back = SecretKey::zeroed();
     dk.write_secret_key(&mut back);
     assert_eq!(back.as_bytes(), &bytes[..]);
 }

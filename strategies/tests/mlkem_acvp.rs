@@ -111,12 +111,12 @@ where
     match function {
         "keyGen" => {
             let (d, z) = (hex_array::<32>(prompt, "d")?, hex_array::<32>(prompt, "z")?);
-            let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+            let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
             MlKem::<P, S>::key_gen_internal(&d, &z, &mut ek, &mut dk);
             let mut seed = [0u8; 64];
             seed[..32].copy_from_slice(&d);
             seed[32..].copy_from_slice(&z);
-            let (mut ek2, mut dk2) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+            let (mut ek2, mut dk2) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
             MlKem::<P, S>::from_seed(&seed, &mut ek2, &mut dk2);
             if ek2 != ek || dk2 != dk {
                 return Err("from_seed differs from key_gen_internal".into());
@@ -128,7 +128,7 @@ where
             let ek = PublicKey::<P>::from_bytes(&hex_field(prompt, "ek")?)
                 .map_err(|e| format!("ek refused: {e}"))?;
             let m = hex_array::<32>(prompt, "m")?;
-            let (mut ct, mut k) = (Ciphertext::<P>::default(), SharedSecret::default());
+            let (mut ct, mut k) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
             MlKem::<P, S>::encaps_internal(&ek, &m, &mut ct, &mut k);
             check("c", ct.as_bytes(), &hex_field(result, "c")?)?;
             check("k", k.as_bytes(), &hex_field(result, "k")?)
@@ -139,7 +139,7 @@ where
                 let mut seed = [0u8; 64];
                 seed[..32].copy_from_slice(&hex_array::<32>(prompt, "d")?);
                 seed[32..].copy_from_slice(&hex_array::<32>(prompt, "z")?);
-                let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+                let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
                 MlKem::<P, S>::from_seed(&seed, &mut ek, &mut dk);
                 dk
             } else {
@@ -148,7 +148,7 @@ where
             };
             let ct = Ciphertext::<P>::from_bytes(&hex_field(prompt, "c")?)
                 .map_err(|e| format!("c refused: {e}"))?;
-            let mut k = SharedSecret::default();
+            let mut k = SharedSecret::zeroed();
             MlKem::<P, S>::decaps(&dk, &ct, &mut k);
             check("k", k.as_bytes(), &hex_field(result, "k")?)
         }

@@ -29,26 +29,26 @@ struct Transcript {
 fn transcript<P: ParameterSet, S: Strategy<P>>(seed: u8) -> Transcript {
     let d = [seed; 32];
     let z = [seed ^ 0x5a; 32];
-    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
     MlKem::<P, S>::key_gen_internal(&d, &z, &mut ek, &mut dk);
-    let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::default());
+    let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
     MlKem::<P, S>::encaps_internal(&ek, &[seed.wrapping_add(1); 32], &mut ct, &mut ss);
-    let mut ss_honest = SharedSecret::default();
+    let mut ss_honest = SharedSecret::zeroed();
     MlKem::<P, S>::decaps(&dk, &ct, &mut ss_honest);
     let mut bad = ct.as_bytes().to_vec();
-    bad[<P as MlKemParams>::CT_BYTES - 1] ^= 0x10;
+    bad[<P as MlKemParams>::C_BYTES - 1] ^= 0x10;
     let bad = Ciphertext::<P>::from_bytes(&bad).unwrap();
-    let mut ss_rejected = SharedSecret::default();
+    let mut ss_rejected = SharedSecret::zeroed();
     MlKem::<P, S>::decaps(&dk, &bad, &mut ss_rejected);
     assert_eq!(ss, ss_honest);
     assert_ne!(ss, ss_rejected);
 
     let mut rng = TestRng::new(seed);
-    let (mut rng_ek, mut rng_dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+    let (mut rng_ek, mut rng_dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
     MlKem::<P, S>::key_gen(&mut rng, &mut rng_ek, &mut rng_dk).unwrap();
-    let (mut rng_ct, mut rng_ss) = (Ciphertext::<P>::default(), SharedSecret::default());
+    let (mut rng_ct, mut rng_ss) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
     MlKem::<P, S>::encaps(&mut rng, &rng_ek, &mut rng_ct, &mut rng_ss).unwrap();
-    let mut back = SharedSecret::default();
+    let mut back = SharedSecret::zeroed();
     MlKem::<P, S>::decaps(&rng_dk, &rng_ct, &mut back);
     assert_eq!(back, rng_ss);
     Transcript {

@@ -23,11 +23,11 @@ fn entries<P: ParameterSet, S: Strategy<P>>() -> Vec<String> {
         .map(|count| {
             let seed: [u8; 48] = outer.array();
             let mut rng = TestRng::from_seed(&seed);
-            let (mut pk, mut sk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+            let (mut pk, mut sk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
             MlKem::<P, S>::key_gen(&mut rng, &mut pk, &mut sk).unwrap();
-            let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::default());
+            let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
             MlKem::<P, S>::encaps(&mut rng, &pk, &mut ct, &mut ss).unwrap();
-            let mut back = SharedSecret::default();
+            let mut back = SharedSecret::zeroed();
             MlKem::<P, S>::decaps(&sk, &ct, &mut back);
             assert_eq!(back, ss, "count {count}");
             format!(
@@ -50,7 +50,7 @@ fn sha256_hex(text: &str) -> String {
 }
 
 fn check<P: ParameterSet, S: Strategy<P>>() {
-    let name = <P as MlKemParams>::NAME;
+    let name = <P as MlKemParams>::SET_NAME;
     let path = vector_file("kat-hashes/liboqs_tests_KATs_kem_kats.json");
     let kats: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();

@@ -49,22 +49,22 @@ macro_rules! same_as_native {
         type K = MlKem<P, $s>;
         let (mut trait_rng, mut native_rng) = (TestRng::new($seed), TestRng::new($seed));
         let (dk, ek) = K::generate_keypair_from_rng(&mut trait_rng);
-        let (mut pk, mut sk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+        let (mut pk, mut sk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
         K::key_gen(&mut native_rng, &mut pk, &mut sk).unwrap();
         assert_eq!(ek.to_bytes().as_slice(), pk.as_bytes());
-        let mut sk_out = SecretKey::<P>::default();
+        let mut sk_out = SecretKey::<P>::zeroed();
         dk.write_secret_key(&mut sk_out);
         assert!(sk_out == sk);
 
         let (ct, k_send) = ek.encapsulate_with_rng(&mut trait_rng);
-        let (mut nct, mut nss) = (Ciphertext::<P>::default(), SharedSecret::default());
+        let (mut nct, mut nss) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
         K::encaps(&mut native_rng, &pk, &mut nct, &mut nss).unwrap();
         assert_eq!(ct.as_slice(), nct.as_bytes());
         assert_eq!(k_send.as_slice(), nss.as_bytes());
 
         let mut bad = ct.clone();
         bad[5] ^= 0x20;
-        let mut nss_bad = SharedSecret::default();
+        let mut nss_bad = SharedSecret::zeroed();
         K::decaps(&sk, &Ciphertext::from_bytes(&bad).unwrap(), &mut nss_bad);
         assert_eq!(dk.decapsulate(&bad).as_slice(), nss_bad.as_bytes());
         let dk2 = DecapsulationKey::<K>::from_secret_key(&sk);
@@ -108,9 +108,105 @@ fn rng_error_passes_through() {
     impl rand_core::TryCryptoRng for Failing {}
     type K = MlKem<MlKem768Params>;
     assert!(DecapsulationKey::<K>::try_generate_from_rng(&mut Failing).is_err());
-    let (mut pk, mut sk) = (PublicKey::<MlKem768Params>::default(), SecretKey::default());
+    let (mut pk, mut sk) = (PublicKey::<MlKem768Params>::default(), SecretKey::zeroed());
     assert_eq!(
         K::key_gen(&mut Failing, &mut pk, &mut sk),
         Err(pqfit::Error::Rng)
     );
+}
+
+/// `DecapsulationKey::from_seed(d, z)` is ML-KEM.KeyGen_internal(d, z): the native
+/// key generation's keys, and the seed comes back.
+#[test]
+fn from_seed_is_key_gen_internal() {
+    type K = MlKem<MlKem768Params, SmallStack>;
+    let (d, z) = ([0x11u8; 32], [0x22u8; 32]);
+    let dk = DecapsulationKey::<K>::from_seed(&d, &z);
+    let (mut pk, mut sk) = (PublicKey::<MlKem768Params>::default(), SecretKey::zeroed());
+    K::key_gen_internal(&d, &z, &mut pk, &mut sk);
+    assert_eq!(dk.encapsulation_key().as_bytes(), pk.as_bytes());
+    let mut written = SecretKey::zeroed();
+    dk.write_secret_key(&mut written);
+    assert!(written == sk);
+    let seed = dk.seed().expect("made from its seed");
+    assert_eq!((&seed[..32], &seed[32..]), (&d[..], &z[..]));
+    // A generated key knows its seed; one made from the expanded key does not.
+    let (generated, _) = K::generate_keypair_from_rng(&mut TestRng::new(5));
+    let seed = generated.seed().expect("generated");
+    assert!(DecapsulationKey::<K>::from_seed_bytes(&seed).same_key(&generated));
+    assert!(DecapsulationKey::<K>::from_secret_key(&sk).seed().is_none());
+    assert!(DecapsulationKey::<K>::from_secret_key(&sk).same_key(&dk));
+    assert!(!generated.same_key(&dk));
+}
+
+/// `Debug` of every secret type shows none of its secret bytes: no 4-byte window of
+/// dk_PKE, H(ek) || z, the seed or the shared secret appears in hex.
+#[test]
+fn debug_shows_no_secret_bytes() {
+    type K = MlKem<MlKem512Params, Balanced>;
+    let dk = DecapsulationKey::<K>::from_seed(&[0xa5; 32], &[0x3c; 32]);
+    let mut sk = SecretKey::zeroed();
+    dk.write_secret_key(&mut sk);
+    let (ct, k) = dk
+        .encapsulation_key()
+        .encapsulate_with_rng(&mut TestRng::new(6));
+    let mut ss = SharedSecret::zeroed();
+    K::decaps(&sk, &Ciphertext::from_bytes(&ct).unwrap(), &mut ss);
+    assert_eq!(ss.as_bytes(), k.as_slice());
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    let ek_at = <MlKem512Params as pqfit::mlkem::MlKemParams>::DK_PKE_BYTES;
+    let ek_end = ek_at + <MlKem512Params as pqfit::mlkem::MlKemParams>::EK_BYTES;
+    let secret_parts: [&[u8]; 4] = [
+        &sk.as_bytes()[..ek_at],
+        &sk.as_bytes()[ek_end..],
+        &dk.seed().unwrap()[..],
+        ss.as_bytes(),
+    ];
+    for text in [
+        format!("{dk:?}"),
+        format!("{sk:?}"),
+        format!("{ss:?}"),
+        format!("{dk:#?}"),
+    ] {
+        let lower = text.to_lowercase();
+        for part in secret_parts {
+            for window in part.windows(4) {
+                assert!(
+                    !lower.contains(&hex(window)),
+                    "{text} shows {}",
+                    hex(window)
+                );
+            }
+        }
+        assert!(text.len() < 200, "{text}");
+    }
+    assert_eq!(format!("{sk:?}"), "SecretKey<ML-KEM-512> { .. }");
+    assert_eq!(format!("{ss:?}"), "SharedSecret { .. }");
+}
+
+/// The secret types have no `Default` (no known all-zero key appears implicitly);
+/// the public ones do. Inherent methods win over trait methods only when their bounds
+/// hold, which tells the two apart at compile time.
+#[test]
+fn secret_types_have_no_default() {
+    use core::marker::PhantomData;
+    struct Probe<T>(PhantomData<T>);
+    trait NoDefault {
+        fn has_default(&self) -> bool {
+            false
+        }
+    }
+    impl<T> NoDefault for Probe<T> {}
+    impl<T: Default> Probe<T> {
+        fn has_default(&self) -> bool {
+            true
+        }
+    }
+    type K = MlKem<MlKem768Params>;
+    assert!(!Probe::<SecretKey<MlKem768Params>>(PhantomData).has_default());
+    assert!(!Probe::<SharedSecret>(PhantomData).has_default());
+    assert!(!Probe::<DecapsulationKey<K>>(PhantomData).has_default());
+    assert!(!Probe::<pqfit::mlkem::MlKemSecret<MlKem768Params>>(PhantomData).has_default());
+    assert!(Probe::<PublicKey<MlKem768Params>>(PhantomData).has_default());
+    assert!(Probe::<Ciphertext<MlKem768Params>>(PhantomData).has_default());
 }

@@ -1,14 +1,16 @@
-//! Malformed ML-KEM inputs: wrong lengths, an encapsulation key with a coefficient at
-//! or above q (FIPS 203 §7.2), a decapsulation key whose hash of ek does not match
-//! (§7.3) give `Err`, never a panic; arbitrary ciphertexts decapsulate (implicit
-//! rejection) without a panic.
+//! Malformed ML-KEM inputs: wrong lengths through every public entry, an
+//! encapsulation key with a coefficient at or above q (FIPS 203 §7.2) in every
+//! position class, a decapsulation key whose hash of ek does not match (§7.3) or
+//! whose embedded ek fails the modulus check give `Err`, never a panic; arbitrary
+//! ciphertexts decapsulate (implicit rejection) without a panic.
 
 mod support;
 
-use pqfit::mlkem::kem::{Encapsulate, KeyExport, TryKeyInit};
+use pqfit::mlkem::kem::{Decapsulate, Encapsulate, KeyExport, TryKeyInit};
 use pqfit::mlkem::{
-    Balanced, Ciphertext, EncapsulationKey, MlKem, MlKem1024Params, MlKem512Params, MlKem768Params,
-    MlKemParams, ParameterSet, PublicKey, SecretKey, SharedSecret, SmallStack,
+    Balanced, Ciphertext, DecapsulationKey, EncapsulationKey, MlKem, MlKem1024Params,
+    MlKem512Params, MlKem768Params, MlKemParams, ParameterSet, PublicKey, SecretKey, SharedSecret,
+    SmallStack,
 };
 use pqfit::Error;
 
@@ -25,7 +27,7 @@ fn set12(bytes: &mut [u8], index: usize, value: u16) {
 }
 
 fn keys<P: ParameterSet>() -> (PublicKey<P>, SecretKey<P>) {
-    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
     MlKem::<P, Balanced>::key_gen_internal(&[3; 32], &[4; 32], &mut ek, &mut dk);
     (ek, dk)
 }
@@ -69,7 +71,14 @@ fn wrong_lengths<P: ParameterSet>() {
 fn coefficient_at_or_above_q<P: ParameterSet>() {
     let (ek, _) = keys::<P>();
     let n = 256 * P::K;
-    for index in [0, 1, 255, 256, n / 2 + 1, n - 2, n - 1] {
+    // Every polynomial of t-hat, its first and last coefficients, both halves of a
+    // 3-byte pair (even index: a byte and the low nibble of the next; odd: the high
+    // nibble and a byte), and the middle.
+    let mut indices = vec![n / 2 + 1];
+    for poly in 0..P::K {
+        indices.extend([0, 1, 2, 3, 128, 129, 254, 255].map(|i| 256 * poly + i));
+    }
+    for index in indices {
         for value in [3329u16, 3330, 4000, 4095] {
             let mut bad = ek.as_bytes().to_vec();
             set12(&mut bad, index, value);
@@ -77,7 +86,7 @@ fn coefficient_at_or_above_q<P: ParameterSet>() {
                 PublicKey::<P>::from_bytes(&bad).err(),
                 Some(Error::MalformedKey),
                 "{} index {index} value {value}",
-                <P as MlKemParams>::NAME
+                <P as MlKemParams>::SET_NAME
             );
             assert!(MlKem::<P>::check_encapsulation_key(&bad).is_err());
         }
@@ -111,7 +120,7 @@ fn hash_mismatch<P: ParameterSet>() {
             SecretKey::<P>::from_bytes(&bad).err(),
             Some(Error::MalformedKey),
             "{} byte {pos}",
-            <P as MlKemParams>::NAME
+            <P as MlKemParams>::SET_NAME
         );
         assert!(MlKem::<P>::check_decapsulation_key(&bad).is_err());
     }
@@ -122,6 +131,64 @@ fn hash_mismatch<P: ParameterSet>() {
         assert!(SecretKey::<P>::from_bytes(&other).is_ok());
     }
     assert!(SecretKey::<P>::from_bytes(&vec![0u8; P::DK_BYTES]).is_err());
+}
+
+/// A decapsulation key whose embedded ek has a coefficient at or above q, with H(ek)
+/// recomputed so that the §7.3 hash check alone would pass: refused by every entry.
+fn embedded_ek_fails_modulus_check<P: ParameterSet>() {
+    type K<P> = MlKem<P, Balanced>;
+    let (_, dk) = keys::<P>();
+    let (ek_at, h_at) = (P::DK_PKE_BYTES, P::DK_PKE_BYTES + P::EK_BYTES);
+    for index in [0, 1, 256 * P::K - 1] {
+        let mut bad = dk.as_bytes().to_vec();
+        set12(&mut bad[ek_at..h_at], index, 3329);
+        let mut h = [0u8; 32];
+        pqfit_core::hash::sha3_256(&[&bad[ek_at..h_at]], &mut h);
+        bad[h_at..h_at + 32].copy_from_slice(&h);
+        assert_eq!(
+            SecretKey::<P>::from_bytes(&bad).err(),
+            Some(Error::MalformedKey)
+        );
+        assert!(MlKem::<P>::check_decapsulation_key(&bad).is_err());
+        assert!(DecapsulationKey::<K<P>>::from_expanded_bytes(&bad).is_err());
+        assert!(!pqfit::mlkem::decapsulation_key_is_valid::<P>(&bad));
+    }
+}
+
+/// Wrong lengths through the entries not covered above: `TryFrom<&[u8]>`, the `kem`
+/// layer (`TryKeyInit`, `decapsulate_slice`), `DecapsulationKey::from_expanded_bytes`
+/// and the validity predicates.
+macro_rules! wrong_lengths_other_entries {
+    ($p:ty) => {{
+        type P = $p;
+        type K = MlKem<P, Balanced>;
+        let (ek, dk) = keys::<P>();
+        let kdk = DecapsulationKey::<K>::from_secret_key(&dk);
+        let ct_len = Ciphertext::<P>::BYTES;
+        for delta in [-1isize, 1, -32] {
+            let ek_b = resized(ek.as_bytes(), delta);
+            let dk_b = resized(dk.as_bytes(), delta);
+            let ct_b = vec![0u8; (ct_len as isize + delta) as usize];
+            assert!(PublicKey::<P>::try_from(&ek_b[..]).is_err());
+            assert!(SecretKey::<P>::try_from(&dk_b[..]).is_err());
+            assert!(Ciphertext::<P>::try_from(&ct_b[..]).is_err());
+            assert!(EncapsulationKey::<K>::new_from_slice(&ek_b).is_err());
+            assert!(DecapsulationKey::<K>::from_expanded_bytes(&dk_b).is_err());
+            assert!(kdk.decapsulate_slice(&ct_b).is_err());
+            assert!(!pqfit::mlkem::encapsulation_key_is_valid::<P>(&ek_b));
+            assert!(!pqfit::mlkem::decapsulation_key_is_valid::<P>(&dk_b));
+        }
+        assert!(SharedSecret::try_from(&[0u8; 33][..]).is_err());
+        assert!(kdk.decapsulate_slice(&[]).is_err());
+        assert!(DecapsulationKey::<K>::from_expanded_bytes(dk.as_bytes()).is_ok());
+    }};
+}
+
+/// `bytes` lengthened (with zeros) or shortened by `delta`.
+fn resized(bytes: &[u8], delta: isize) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    out.resize((bytes.len() as isize + delta) as usize, 0);
+    out
 }
 
 /// Garbage of the right length: every decoder and decapsulation return without a
@@ -137,15 +204,15 @@ fn arbitrary_bytes_do_not_panic<P: ParameterSet>() {
     };
     for fill in [0x00u8, 0xff, 0x55] {
         let ct = Ciphertext::<P>::from_bytes(&vec![fill; Ciphertext::<P>::BYTES]).unwrap();
-        let mut ss = SharedSecret::default();
+        let mut ss = SharedSecret::zeroed();
         MlKem::<P, SmallStack>::decaps(&dk, &ct, &mut ss);
-        // A zero (unchecked, `Default`) secret key does not panic either.
-        MlKem::<P, Balanced>::decaps(&SecretKey::default(), &ct, &mut ss);
+        // A zero (unchecked, `zeroed`) secret key does not panic either.
+        MlKem::<P, Balanced>::decaps(&SecretKey::zeroed(), &ct, &mut ss);
     }
     for _ in 0..4 {
         let ct: Vec<u8> = (0..Ciphertext::<P>::BYTES).map(|_| next()).collect();
         let ct = Ciphertext::<P>::from_bytes(&ct).unwrap();
-        let mut ss = SharedSecret::default();
+        let mut ss = SharedSecret::zeroed();
         MlKem::<P, Balanced>::decaps(&dk, &ct, &mut ss);
         let ek: Vec<u8> = (0..P::EK_BYTES).map(|_| next()).collect();
         let _ = PublicKey::<P>::from_bytes(&ek);
@@ -158,22 +225,26 @@ fn all<P: ParameterSet>() {
     wrong_lengths::<P>();
     coefficient_at_or_above_q::<P>();
     hash_mismatch::<P>();
+    embedded_ek_fails_modulus_check::<P>();
     arbitrary_bytes_do_not_panic::<P>();
 }
 
 #[test]
 fn ml_kem_512() {
     all::<MlKem512Params>();
+    wrong_lengths_other_entries!(MlKem512Params);
 }
 
 #[test]
 fn ml_kem_768() {
     all::<MlKem768Params>();
+    wrong_lengths_other_entries!(MlKem768Params);
 }
 
 #[test]
 fn ml_kem_1024() {
     all::<MlKem1024Params>();
+    wrong_lengths_other_entries!(MlKem1024Params);
 }
 
 /// The `kem` trait layer refuses a bad encapsulation key too (`TryKeyInit`).

@@ -192,16 +192,16 @@ fn run_entry<K: Kem>(e: &KemEntry, variant: Variant) -> Result<(), String> {
         }
         Ok(())
     };
-    let (mut pk, mut sk) = (PublicKey::<K::S>::default(), SecretKey::<K::S>::default());
+    let (mut pk, mut sk) = (PublicKey::<K::S>::default(), SecretKey::<K::S>::zeroed());
     K::key_gen(&mut rb, &mut pk, &mut sk).map_err(|e| format!("keygen: {e}"))?;
     let mut errors = Vec::new();
     errors.extend(compare_bytes("pk", pk.as_bytes(), &e.pk));
     errors.extend(compare_bytes("sk", sk.as_bytes(), &e.sk));
-    let (mut ct, mut ss) = (Ciphertext::<K::S>::default(), SharedSecret::default());
+    let (mut ct, mut ss) = (Ciphertext::<K::S>::default(), SharedSecret::zeroed());
     K::encaps(&mut rb, &pk, &mut ct, &mut ss).map_err(|e| format!("encaps: {e}"))?;
     errors.extend(compare_bytes("ct", ct.as_bytes(), &e.ct));
     errors.extend(compare_bytes("ss", ss.as_bytes(), &e.ss));
-    let mut ss2 = SharedSecret::default();
+    let mut ss2 = SharedSecret::zeroed();
     K::decaps(&sk, &ct, &mut ss2);
     errors.extend(compare_bytes("decaps ss", ss2.as_bytes(), &e.ss));
     if errors.is_empty() {
@@ -301,7 +301,7 @@ fn implicit_rejection<K: Kem>(relative: &str) {
             let mut bad = e.ct.clone();
             bad[at] ^= flip;
             let ct = Ciphertext::<K::S>::from_bytes(&bad).unwrap();
-            let mut ss = SharedSecret::default();
+            let mut ss = SharedSecret::zeroed();
             K::decaps(&sk, &ct, &mut ss);
             assert_eq!(
                 ss.as_bytes().to_vec(),
@@ -315,13 +315,13 @@ fn implicit_rejection<K: Kem>(relative: &str) {
     for fill in [0u8, 0xff] {
         let bad = vec![fill; e.ct.len()];
         let ct = Ciphertext::<K::S>::from_bytes(&bad).unwrap();
-        let mut ss = SharedSecret::default();
+        let mut ss = SharedSecret::zeroed();
         K::decaps(&sk, &ct, &mut ss);
         assert_eq!(ss.as_bytes().to_vec(), K::rejection_key(&e.sk, &bad));
     }
     // The genuine ciphertext still gives the KAT key.
     let ct = Ciphertext::<K::S>::from_bytes(&e.ct).unwrap();
-    let mut ss = SharedSecret::default();
+    let mut ss = SharedSecret::zeroed();
     K::decaps(&sk, &ct, &mut ss);
     assert_eq!(ss.as_bytes().to_vec(), e.ss);
 }
@@ -383,7 +383,7 @@ fn debug_prints_no_secrets() {
     let sk = SecretKey::<Sntrup761Params>::from_bytes(&[0xab; 1763]).unwrap();
     let text = format!("{sk:?}");
     assert!(!text.to_lowercase().contains("ab"), "{text}");
-    let ss = SharedSecret::default();
+    let ss = SharedSecret::zeroed();
     assert_eq!(format!("{ss:?}"), "SharedSecret { .. }");
 }
 
@@ -391,22 +391,22 @@ fn debug_prints_no_secrets() {
 #[test]
 fn rng_round_trip() {
     let mut rng = support::rng::TestRng::new(7);
-    let (mut pk, mut sk) = (PublicKey::default(), SecretKey::default());
+    let (mut pk, mut sk) = (PublicKey::default(), SecretKey::zeroed());
     Sntrup761::<Schoolbook>::key_gen(&mut rng, &mut pk, &mut sk).unwrap();
     let (mut ct, mut ss, mut ss2) = (
         Ciphertext::default(),
-        SharedSecret::default(),
-        SharedSecret::default(),
+        SharedSecret::zeroed(),
+        SharedSecret::zeroed(),
     );
     Sntrup761::<Karatsuba>::encaps(&mut rng, &pk, &mut ct, &mut ss).unwrap();
     Sntrup761::<Karatsuba<8>>::decaps(&sk, &ct, &mut ss2);
     assert_eq!(ss, ss2);
-    let (mut pk, mut sk) = (PublicKey::default(), SecretKey::default());
+    let (mut pk, mut sk) = (PublicKey::default(), SecretKey::zeroed());
     Ntrulpr761::<Karatsuba>::key_gen(&mut rng, &mut pk, &mut sk).unwrap();
     let (mut ct, mut ss, mut ss2) = (
         Ciphertext::default(),
-        SharedSecret::default(),
-        SharedSecret::default(),
+        SharedSecret::zeroed(),
+        SharedSecret::zeroed(),
     );
     Ntrulpr761::<Schoolbook>::encaps(&mut rng, &pk, &mut ct, &mut ss).unwrap();
     Ntrulpr761::<Karatsuba<8>>::decaps(&sk, &ct, &mut ss2);
@@ -419,8 +419,8 @@ fn time_ops<K: Kem>(label: &str) {
         drbg.randombytes(out);
         Ok(())
     };
-    let (mut pk, mut sk) = (PublicKey::<K::S>::default(), SecretKey::<K::S>::default());
-    let (mut ct, mut ss) = (Ciphertext::<K::S>::default(), SharedSecret::default());
+    let (mut pk, mut sk) = (PublicKey::<K::S>::default(), SecretKey::<K::S>::zeroed());
+    let (mut ct, mut ss) = (Ciphertext::<K::S>::default(), SharedSecret::zeroed());
     let runs = 20;
     let t = std::time::Instant::now();
     for _ in 0..runs {

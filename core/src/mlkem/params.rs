@@ -15,8 +15,11 @@ macro_rules! len {
 
 /// An ML-KEM parameter set: k, eta1, eta2, du, dv, and the sizes they give.
 pub trait MlKemParams: 'static {
-    /// The name, as FIPS 203 and the ACVP files write it (`ML-KEM-768`).
-    const NAME: &'static str;
+    /// The name, as FIPS 203 and the ACVP files write it (`ML-KEM-768`). Named
+    /// `SET_NAME`, and the ciphertext sizes [`Self::C_BYTES`] and `CLen` after FIPS
+    /// 203's c, so that none clashes with pqfit's family-neutral `kem::Params`
+    /// (`NAME`, `CT_BYTES`, `CtLen`), which the parameter sets implement too.
+    const SET_NAME: &'static str;
     /// k: the module rank (A is k × k).
     const K: usize;
     /// eta1: the CBD parameter of s, e and y.
@@ -41,7 +44,7 @@ pub trait MlKemParams: 'static {
     /// Bytes of c2 (v): 32·dv.
     const C2_BYTES: usize = 32 * Self::DV as usize;
     /// Bytes of the ciphertext c = c1 || c2.
-    const CT_BYTES: usize = Self::C1_BYTES + Self::C2_BYTES;
+    const C_BYTES: usize = Self::C1_BYTES + Self::C2_BYTES;
 
     /// k as a type (vectors of polynomials).
     type KLen: ArrayLength;
@@ -51,8 +54,8 @@ pub trait MlKemParams: 'static {
     type EkLen: ArrayLength;
     /// [`Self::DK_BYTES`] as a type.
     type DkLen: ArrayLength;
-    /// [`Self::CT_BYTES`] as a type.
-    type CtLen: ArrayLength;
+    /// [`Self::C_BYTES`] as a type.
+    type CLen: ArrayLength;
     /// [`Self::DK_PKE_BYTES`] as a type.
     type DkPkeLen: ArrayLength;
 }
@@ -66,7 +69,7 @@ macro_rules! parameter_set {
         pub struct $name;
 
         impl MlKemParams for $name {
-            const NAME: &'static str = $text;
+            const SET_NAME: &'static str = $text;
             const K: usize = $k;
             const ETA1: usize = $eta1;
             const ETA2: usize = $eta2;
@@ -76,7 +79,7 @@ macro_rules! parameter_set {
             type KkLen = $kk;
             type EkLen = len!($ek);
             type DkLen = len!($dk);
-            type CtLen = len!($ct);
+            type CLen = len!($ct);
             type DkPkeLen = len!($dkp);
         }
     };
@@ -110,13 +113,13 @@ mod tests {
     fn lengths_are_the_sizes() {
         fn check<P: MlKemParams>(ek: usize, dk: usize, ct: usize) {
             assert_eq!(
-                (P::EK_BYTES, P::DK_BYTES, P::CT_BYTES),
+                (P::EK_BYTES, P::DK_BYTES, P::C_BYTES),
                 (ek, dk, ct),
                 "{}",
-                P::NAME
+                P::SET_NAME
             );
             assert_eq!(
-                (P::EkLen::USIZE, P::DkLen::USIZE, P::CtLen::USIZE),
+                (P::EkLen::USIZE, P::DkLen::USIZE, P::CLen::USIZE),
                 (ek, dk, ct)
             );
             assert_eq!(P::DkPkeLen::USIZE, P::DK_PKE_BYTES);

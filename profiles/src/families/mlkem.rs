@@ -113,14 +113,14 @@ impl<P: MlKemParams + Params> HostKem for MlKemHost<P> {
 
     fn keygen(rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize) {
         let (d, z) = (seed(rand, 0), seed(rand, 32));
-        let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+        let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
         MlKem::<P>::key_gen_internal(&d, &z, &mut ek, &mut dk);
         (ek.as_bytes().to_vec(), dk.as_bytes().to_vec(), 64)
     }
 
     fn encaps(pk: &[u8], rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize) {
         let ek = PublicKey::<P>::from_bytes(pk).expect("host encapsulation key");
-        let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::default());
+        let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
         MlKem::<P>::encaps_internal(&ek, &seed(rand, 0), &mut ct, &mut ss);
         (ct.as_bytes().to_vec(), ss.as_bytes().to_vec(), 32)
     }
@@ -128,7 +128,7 @@ impl<P: MlKemParams + Params> HostKem for MlKemHost<P> {
     fn decaps(sk: &[u8], ct: &[u8]) -> Vec<u8> {
         let dk = SecretKey::<P>::from_bytes(sk).expect("host decapsulation key");
         let ct = Ciphertext::<P>::from_bytes(ct).expect("host ciphertext");
-        let mut ss = SharedSecret::default();
+        let mut ss = SharedSecret::zeroed();
         MlKem::<P>::decaps(&dk, &ct, &mut ss);
         ss.as_bytes().to_vec()
     }

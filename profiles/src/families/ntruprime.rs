@@ -108,7 +108,7 @@ macro_rules! host_kem {
             const SS: usize = SharedSecret::BYTES;
 
             fn keygen(rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize) {
-                let (mut pk, mut sk) = (PublicKey::default(), SecretKey::default());
+                let (mut pk, mut sk) = (PublicKey::default(), SecretKey::zeroed());
                 let mut used = 0;
                 $kem::<Karatsuba>::key_gen_with_randombytes(&mut reader(rand, &mut used), &mut pk, &mut sk)
                     .expect("host key generation");
@@ -117,7 +117,7 @@ macro_rules! host_kem {
 
             fn encaps(pk: &[u8], rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize) {
                 let pk = PublicKey::<$params>::from_bytes(pk).expect("host public key");
-                let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::default());
+                let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::zeroed());
                 let mut used = 0;
                 $kem::<Karatsuba>::encaps_with_randombytes(&mut reader(rand, &mut used), &pk, &mut ct, &mut ss)
                     .expect("host encapsulation");
@@ -127,7 +127,7 @@ macro_rules! host_kem {
             fn decaps(sk: &[u8], ct: &[u8]) -> Vec<u8> {
                 let sk = SecretKey::<$params>::from_bytes(sk).expect("host secret key");
                 let ct = Ciphertext::<$params>::from_bytes(ct).expect("host ciphertext");
-                let mut ss = SharedSecret::default();
+                let mut ss = SharedSecret::zeroed();
                 $kem::<Karatsuba>::decaps(&sk, &ct, &mut ss);
                 ss.as_bytes().to_vec()
             }

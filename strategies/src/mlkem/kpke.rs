@@ -190,7 +190,7 @@ pub(crate) fn decrypt<P: MlKemParams, S: Strategy<P>>(dk_pke: &[u8], c: &[u8], m
     Acc::<P, S>::finish(&acc, &mut u);
     u.inv_ntt_tomont();
     // Lines 4, 6: w = v' - NTT^-1(s-hat^T ∘ NTT(u')), v' = Decompress_dv(ByteDecode_dv(c2)).
-    let c2 = &c[P::C1_BYTES..P::CT_BYTES];
+    let c2 = &c[P::C1_BYTES..P::C_BYTES];
     byte_decode(P::DV, c2, |i, y| {
         u.coeffs[i] = decompress(P::DV, y) as i16 - u.coeffs[i];
     });

@@ -30,16 +30,16 @@
 //! # }
 //! # impl rand_core::TryCryptoRng for Rng {}
 //! # let mut rng = Rng(1);
-//! let (mut ek, mut dk) = (PublicKey::<MlKem768Params>::default(), SecretKey::default());
+//! let (mut ek, mut dk) = (PublicKey::<MlKem768Params>::default(), SecretKey::zeroed());
 //! Kem::key_gen(&mut rng, &mut ek, &mut dk)?;
 //!
 //! // The peer imports the encapsulation key (FIPS 203 §7.2 check) and encapsulates.
 //! let peer_ek = PublicKey::<MlKem768Params>::from_bytes(ek.as_bytes())?;
-//! let (mut ct, mut k_send) = (Ciphertext::default(), SharedSecret::default());
+//! let (mut ct, mut k_send) = (Ciphertext::default(), SharedSecret::zeroed());
 //! Kem::encaps(&mut rng, &peer_ek, &mut ct, &mut k_send)?;
 //!
 //! // Implicit rejection: decapsulation never fails.
-//! let mut k_recv = SharedSecret::default();
+//! let mut k_recv = SharedSecret::zeroed();
 //! Kem::decaps(&dk, &ct, &mut k_recv);
 //! assert_eq!(k_send, k_recv);
 //! # Ok::<(), pqfit::Error>(())
@@ -50,9 +50,16 @@
 //!   [`SecretKey::from_bytes`] the decapsulation key check of §7.3 (length, the hash
 //!   of ek); a failure is `Err(Error::MalformedKey)`, never a panic. [`MlKem::encaps`]
 //!   and [`MlKem::decaps`] take the checked types, so they run Algorithms 20 and 21
-//!   without checking again. `Default` gives an all-zero buffer to write a key into.
+//!   without checking again. The secret buffers have no `Default`:
+//!   [`SecretKey::zeroed`] and [`SharedSecret::zeroed`] name the all-zero buffers the
+//!   native entry points write into (public keys and ciphertexts have `Default`).
 //! - The seed form: [`MlKem::from_seed`] expands the 64-byte seed d || z into the
-//!   expanded keys (FIPS 203 Algorithm 16).
+//!   expanded keys (FIPS 203 Algorithm 16), and
+//!   [`DecapsulationKey::from_seed`](crate::kem::DecapsulationKey) makes the `kem`
+//!   key of d and z, which keeps the seed ([`DecapsulationKey::seed`]).
+//! - PKCS#8 and SPKI (feature `pkcs8`): the IETF LAMPS key formats, seed,
+//!   expanded and both private key forms, each checked on decoding; see
+//!   `PrivateKeyForm` and docs/ml-kem.md.
 //! - The RustCrypto `kem` 0.3 traits: `MlKem<P, S>` implements `kem::Kem`, with
 //!   [`DecapsulationKey<MlKem<P, S>>`](DecapsulationKey) and
 //!   [`EncapsulationKey<MlKem<P, S>>`](EncapsulationKey) as for sntrup761
@@ -75,6 +82,8 @@
 
 mod kpke;
 mod params;
+#[cfg(feature = "pkcs8")]
+mod pkcs8;
 pub mod strategy;
 mod traits;
 
@@ -82,6 +91,8 @@ mod traits;
 /// without a separate dependency.
 pub use ::kem;
 
+#[cfg(feature = "pkcs8")]
+pub use self::pkcs8::{AlgorithmOid, PrivateKeyForm, MAX_PKCS8_DER_BYTES};
 pub use crate::kem::{
     Ciphertext, DecapsulationKey, EncapsulationKey, PublicKey, SecretKey, SharedSecret,
 };
@@ -232,7 +243,13 @@ impl<P: ParameterSet, S: Strategy<P>> MlKem<P, S> {
 
     /// Algorithm 16 over the parts of dk: K-PKE.KeyGen into `ek` and `dk_pke`, then
     /// H(ek) || z into `h_z`.
-    fn key_gen_parts(d: &[u8; 32], z: &[u8; 32], ek: &mut [u8], dk_pke: &mut [u8], h_z: &mut [u8]) {
+    pub(crate) fn key_gen_parts(
+        d: &[u8; 32],
+        z: &[u8; 32],
+        ek: &mut [u8],
+        dk_pke: &mut [u8],
+        h_z: &mut [u8],
+    ) {
         kpke::key_gen::<P, S>(d, ek, dk_pke);
         let (h, z_out) = h_z.split_at_mut(32);
         let h: &mut [u8; 32] = h.try_into().expect("32 bytes");
@@ -320,7 +337,7 @@ impl<P, S> Default for MlKem<P, S> {
 
 impl<P: MlKemParams, S> core::fmt::Debug for MlKem<P, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "MlKem<{}>", P::NAME)
+        write!(f, "MlKem<{}>", P::SET_NAME)
     }
 }
 

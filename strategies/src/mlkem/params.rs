@@ -23,7 +23,10 @@ pub fn encapsulation_key_is_valid<P: MlKemParams>(ek: &[u8]) -> bool {
 
 /// FIPS 203 §7.3, the decapsulation key check: the length (the type check), and
 /// H(dk\[384k : 768k + 32\]) = dk\[768k + 32 : 768k + 64\] (the hash check: the key's
-/// copy of H(ek) is the hash of its ek). The comparison is constant-time.
+/// copy of H(ek) is the hash of its ek). Beyond §7.3, the embedded ek must pass the
+/// modulus check of §7.2 too: a key whose ek has a coefficient at or above q (with
+/// a hash that matches it) is no key ML-KEM.KeyGen gives, and would encrypt with an
+/// ek that every peer refuses. The hash comparison is constant-time.
 pub fn decapsulation_key_is_valid<P: MlKemParams>(dk: &[u8]) -> bool {
     if dk.len() != P::DK_BYTES {
         return false;
@@ -32,19 +35,19 @@ pub fn decapsulation_key_is_valid<P: MlKemParams>(dk: &[u8]) -> bool {
     let h = &dk[P::DK_PKE_BYTES + P::EK_BYTES..P::DK_PKE_BYTES + P::EK_BYTES + 32];
     let mut digest = [0u8; 32];
     sha3_256(&[ek], &mut digest);
-    ct::bytes_eq(&digest, h)
+    ct::bytes_eq(&digest, h) & encapsulation_key_is_valid::<P>(ek)
 }
 
 macro_rules! kem_params {
     ($p:ty) => {
         impl Params for $p {
-            const NAME: &'static str = <$p as MlKemParams>::NAME;
+            const NAME: &'static str = <$p as MlKemParams>::SET_NAME;
             const PK_BYTES: usize = <$p as MlKemParams>::EK_BYTES;
             const SK_BYTES: usize = <$p as MlKemParams>::DK_BYTES;
-            const CT_BYTES: usize = <$p as MlKemParams>::CT_BYTES;
+            const CT_BYTES: usize = <$p as MlKemParams>::C_BYTES;
             type PkLen = <$p as MlKemParams>::EkLen;
             type SkLen = <$p as MlKemParams>::DkLen;
-            type CtLen = <$p as MlKemParams>::CtLen;
+            type CtLen = <$p as MlKemParams>::CLen;
 
             fn public_key_is_valid(bytes: &[u8]) -> bool {
                 encapsulation_key_is_valid::<$p>(bytes)

@@ -6,20 +6,87 @@ use super::{MlKem, ParameterSet, Strategy};
 use crate::kem::{sealed, DecapsulationKey, EncapsulationKey, KeyTypes, Params, PublicKey};
 use generic_array::GenericArray;
 use hybrid_array::ArraySize;
+use pqfit_core::ct;
 use pqfit_core::mlkem::MlKemParams;
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
 /// ML-KEM's decapsulation key without ek: dk_PKE (the bytes before ek in the
-/// encoding), H(ek) and z (the 64 bytes after it).
+/// encoding), H(ek) and z (the 64 bytes after it), and d when the key was generated
+/// here or from its seed (so that the seed d || z can be stored: PKCS#8's seed form).
 pub struct MlKemSecret<P: MlKemParams> {
-    dk_pke: GenericArray<u8, P::DkPkeLen>,
-    h_z: [u8; 64],
+    pub(crate) dk_pke: GenericArray<u8, P::DkPkeLen>,
+    pub(crate) h_z: [u8; 64],
+    pub(crate) d: [u8; 32],
+    /// Whether `d` holds the key's d (public: how the key was made, not a secret).
+    pub(crate) has_seed: bool,
 }
 
 impl<P: MlKemParams> Zeroize for MlKemSecret<P> {
     fn zeroize(&mut self) {
         self.dk_pke.zeroize();
         self.h_z.zeroize();
+        self.d.zeroize();
+        self.has_seed = false;
+    }
+}
+
+impl<P: ParameterSet, S: Strategy<P>> DecapsulationKey<MlKem<P, S>> {
+    /// FIPS 203, Algorithm 16: ML-KEM.KeyGen_internal(d, z), the key of the 64-byte
+    /// seed d || z (the form FIPS 203 §7.1 allows a decapsulation key to be stored
+    /// in), generated with the strategy `S`. The key keeps d, so [`Self::seed`]
+    /// gives the seed back (and PKCS#8 encodes the seed form).
+    pub fn from_seed(d: &[u8; 32], z: &[u8; 32]) -> Self {
+        let mut dk = Self::zero();
+        let secret = &mut dk.secret;
+        MlKem::<P, S>::key_gen_parts(
+            d,
+            z,
+            &mut dk.ek.pk.bytes,
+            &mut secret.dk_pke,
+            &mut secret.h_z,
+        );
+        secret.d.copy_from_slice(d);
+        secret.has_seed = true;
+        dk
+    }
+
+    /// [`Self::from_seed`] of the 64 bytes d || z.
+    pub fn from_seed_bytes(seed: &[u8; 64]) -> Self {
+        let mut d = Zeroizing::new([0u8; 32]);
+        let mut z = Zeroizing::new([0u8; 32]);
+        d.copy_from_slice(&seed[..32]);
+        z.copy_from_slice(&seed[32..]);
+        Self::from_seed(&d, &z)
+    }
+
+    /// The seed d || z, in a zeroizing buffer, when the key knows it (made by
+    /// `kem::Generate` or [`Self::from_seed`], or decoded from a PKCS#8 seed or both
+    /// form); `None` for a key made from the expanded form.
+    pub fn seed(&self) -> Option<Zeroizing<[u8; 64]>> {
+        if !self.secret.has_seed {
+            return None;
+        }
+        let mut seed = Zeroizing::new([0u8; 64]);
+        seed[..32].copy_from_slice(&self.secret.d);
+        seed[32..].copy_from_slice(&self.secret.h_z[32..]);
+        Some(seed)
+    }
+
+    /// Checks a native decapsulation key (FIPS 203 §7.3, as
+    /// [`SecretKey::from_bytes`](crate::kem::SecretKey::from_bytes)) and makes the
+    /// `kem` key of it; `Err(MalformedKey)` or `Err(InvalidLength)` otherwise.
+    pub fn from_expanded_bytes(dk: &[u8]) -> Result<Self, crate::Error> {
+        let sk = crate::kem::SecretKey::<P>::from_bytes(dk)?;
+        Ok(Self::from_secret_key(&sk))
+    }
+
+    /// Whether `self` and `other` hold the same key: the same ek and, compared in
+    /// constant time, the same secret bytes (dk_PKE, H(ek), z; not whether the seed is
+    /// known).
+    pub fn same_key(&self, other: &Self) -> bool {
+        let ek = self.ek == other.ek;
+        let dk_pke = ct::bytes_eq(&self.secret.dk_pke, &other.secret.dk_pke);
+        ek & dk_pke & ct::bytes_eq(&self.secret.h_z, &other.secret.h_z)
     }
 }
 
@@ -38,6 +105,8 @@ impl<P: ParameterSet, S: Strategy<P>> sealed::Sealed for MlKem<P, S> {
         MlKemSecret {
             dk_pke: GenericArray::default(),
             h_z: [0; 64],
+            d: [0; 32],
+            has_seed: false,
         }
     }
 
@@ -62,12 +131,22 @@ impl<P: ParameterSet, S: Strategy<P>> sealed::Sealed for MlKem<P, S> {
         pk: &mut PublicKey<P>,
         secret: &mut MlKemSecret<P>,
     ) -> Result<(), E> {
-        Self::key_gen_from(
-            randombytes,
+        // Algorithm 19: d || z from one call, as the native key generation draws it;
+        // d is kept for the seed form.
+        let mut seed = Zeroizing::new([0u8; 64]);
+        randombytes(&mut seed[..])?;
+        let mut z = Zeroizing::new([0u8; 32]);
+        secret.d.copy_from_slice(&seed[..32]);
+        z.copy_from_slice(&seed[32..]);
+        Self::key_gen_parts(
+            &secret.d,
+            &z,
             &mut pk.bytes,
             &mut secret.dk_pke,
             &mut secret.h_z,
-        )
+        );
+        secret.has_seed = true;
+        Ok(())
     }
 
     fn encapsulate<E>(

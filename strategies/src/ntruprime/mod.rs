@@ -20,11 +20,11 @@
 //! #     for b in out.iter_mut() { counter = counter.wrapping_mul(17).wrapping_add(101); *b = counter; }
 //! #     Ok(())
 //! # };
-//! let (mut pk, mut sk) = (PublicKey::default(), SecretKey::default());
+//! let (mut pk, mut sk) = (PublicKey::default(), SecretKey::zeroed());
 //! Kem::key_gen_with_randombytes(&mut randombytes, &mut pk, &mut sk)?; // or key_gen(&mut rng, ..)
-//! let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::default());
+//! let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::zeroed());
 //! Kem::encaps_with_randombytes(&mut randombytes, &pk, &mut ct, &mut ss)?;
-//! let mut ss2 = SharedSecret::default();
+//! let mut ss2 = SharedSecret::zeroed();
 //! Kem::decaps(&sk, &ct, &mut ss2);
 //! assert_eq!(ss.as_bytes(), ss2.as_bytes());
 //! # Ok::<(), pqfit::Error>(())

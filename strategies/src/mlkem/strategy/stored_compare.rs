@@ -26,7 +26,7 @@ impl CiphertextSink for StoredSink<'_> {
 impl crate::sealed::Sealed for StoredCompare {}
 
 impl<P: MlKemParams> CiphertextCompare<P> for StoredCompare {
-    type Store = GenericArray<u8, P::CtLen>;
+    type Store = GenericArray<u8, P::CLen>;
     type Sink<'a> = StoredSink<'a>;
 
     fn sink<'a>(store: &'a mut Self::Store, ct: &'a [u8]) -> StoredSink<'a> {
