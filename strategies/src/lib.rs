@@ -65,11 +65,12 @@ pub use signature_traits::SignatureScheme;
 pub use strategy::{Balanced, Custom, FastSign, Reference, SmallStack};
 
 /// The PKCS#8 crate (feature `pkcs8`): `pkcs8::DecodePrivateKey` decodes ML-DSA
-/// signing keys and key pairs (see [`mldsa::PrivateKeyForm`]).
+/// signing keys and key pairs (see [`mldsa::PrivateKeyForm`]) and ML-KEM
+/// decapsulation keys (`pqfit::mlkem`'s key formats; docs/ml-kem.md).
 #[cfg(feature = "pkcs8")]
 pub use ::pkcs8;
 /// The SPKI crate (feature `pkcs8`): `spki::DecodePublicKey` decodes ML-DSA
-/// verifying keys.
+/// verifying keys and ML-KEM encapsulation keys.
 #[cfg(feature = "pkcs8")]
 pub use ::spki;
 #[cfg(feature = "pkcs8")]
