@@ -338,6 +338,34 @@ mod tests {
             label("pqclean-ml-dsa"),
             "PQClean clean C (pqcrypto-mldsa 0.1.2)"
         );
+        assert_eq!(label("fips203"), "fips203 0.5.0");
+        assert_eq!(label("rustcrypto-ml-kem"), "RustCrypto ml-kem 0.3.4");
+        assert_eq!(label("libcrux-ml-kem"), "libcrux-ml-kem 0.0.11");
+        assert_eq!(
+            label("pqclean-ml-kem"),
+            "PQClean clean C (pqcrypto-mlkem 0.1.1)"
+        );
+    }
+
+    /// Each scheme with peers has one of each kind (RustCrypto, integritychain, libcrux,
+    /// PQClean), each measured on the operations of its scheme.
+    #[test]
+    fn ml_dsa_65_and_ml_kem_768_have_their_peers() {
+        let names = |scheme: Scheme| -> Vec<&str> { for_scheme(scheme).map(|p| p.name).collect() };
+        assert_eq!(
+            names(ML_DSA_65),
+            ["rustcrypto-ml-dsa", "fips204", "libcrux-ml-dsa", "pqclean-ml-dsa"]
+        );
+        let kem = crate::scheme("ml-kem-768").unwrap();
+        assert_eq!(kem, ML_KEM_768);
+        assert_eq!(
+            names(kem),
+            ["rustcrypto-ml-kem", "fips203", "libcrux-ml-kem", "pqclean-ml-kem"]
+        );
+        assert_eq!(ops_of(kem, "peer:fips203"), [Op::Keygen, Op::Encaps, Op::Decaps]);
+        for set in ["ml-kem-512", "ml-kem-1024", "ml-dsa-44"] {
+            assert_eq!(for_scheme(crate::scheme(set).unwrap()).count(), 0, "{set}");
+        }
     }
 
     #[test]
@@ -348,5 +376,13 @@ mod tests {
         assert!(pqclean.available("m4").is_ok());
         assert!(pqclean.available("rv32").is_err());
         assert!(pqclean.available("rv64").is_ok());
+        let pqclean = parse("peer:pqclean-ml-kem").unwrap();
+        assert!(pqclean.available("rv32").unwrap_err().contains("m0, m3, m4, rv64"));
+        for p in ["rustcrypto-ml-kem", "fips203", "libcrux-ml-kem"] {
+            let p = parse(&format!("{PREFIX}{p}")).unwrap();
+            for t in ["m0", "m3", "m4", "rv32", "rv64"] {
+                assert!(p.available(t).is_ok(), "{} on {t}", p.name);
+            }
+        }
     }
 }
