@@ -73,7 +73,10 @@ fn pqfit_selection() -> String {
     }
     let strategy =
         env::var("PQFIT_FW_STRATEGY").unwrap_or_else(|_| "pqfit::strategy::Reference".into());
-    let path_like = |s: &str| s.chars().all(|c| c.is_ascii_alphanumeric() || "_:<>, ".contains(c));
+    let path_like = |s: &str| {
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_:<>, ".contains(c))
+    };
     if strategy.is_empty() || !path_like(&strategy) {
         panic!("PQFIT_FW_STRATEGY={strategy:?} is not a type path");
     }

@@ -354,15 +354,28 @@ mod tests {
         let names = |scheme: Scheme| -> Vec<&str> { for_scheme(scheme).map(|p| p.name).collect() };
         assert_eq!(
             names(ML_DSA_65),
-            ["rustcrypto-ml-dsa", "fips204", "libcrux-ml-dsa", "pqclean-ml-dsa"]
+            [
+                "rustcrypto-ml-dsa",
+                "fips204",
+                "libcrux-ml-dsa",
+                "pqclean-ml-dsa"
+            ]
         );
         let kem = crate::scheme("ml-kem-768").unwrap();
         assert_eq!(kem, ML_KEM_768);
         assert_eq!(
             names(kem),
-            ["rustcrypto-ml-kem", "fips203", "libcrux-ml-kem", "pqclean-ml-kem"]
+            [
+                "rustcrypto-ml-kem",
+                "fips203",
+                "libcrux-ml-kem",
+                "pqclean-ml-kem"
+            ]
         );
-        assert_eq!(ops_of(kem, "peer:fips203"), [Op::Keygen, Op::Encaps, Op::Decaps]);
+        assert_eq!(
+            ops_of(kem, "peer:fips203"),
+            [Op::Keygen, Op::Encaps, Op::Decaps]
+        );
         for set in ["ml-kem-512", "ml-kem-1024", "ml-dsa-44"] {
             assert_eq!(for_scheme(crate::scheme(set).unwrap()).count(), 0, "{set}");
         }
@@ -377,7 +390,10 @@ mod tests {
         assert!(pqclean.available("rv32").is_err());
         assert!(pqclean.available("rv64").is_ok());
         let pqclean = parse("peer:pqclean-ml-kem").unwrap();
-        assert!(pqclean.available("rv32").unwrap_err().contains("m0, m3, m4, rv64"));
+        assert!(pqclean
+            .available("rv32")
+            .unwrap_err()
+            .contains("m0, m3, m4, rv64"));
         for p in ["rustcrypto-ml-kem", "fips203", "libcrux-ml-kem"] {
             let p = parse(&format!("{PREFIX}{p}")).unwrap();
             for t in ["m0", "m3", "m4", "rv32", "rv64"] {

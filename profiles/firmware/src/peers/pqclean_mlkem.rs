@@ -24,8 +24,7 @@ extern "C" {
         pk: *const u8,
         coins: *const u8,
     ) -> c_int;
-    fn PQCLEAN_MLKEM768_CLEAN_crypto_kem_dec(ss: *mut u8, ct: *const u8, sk: *const u8)
-        -> c_int;
+    fn PQCLEAN_MLKEM768_CLEAN_crypto_kem_dec(ss: *mut u8, ct: *const u8, sk: *const u8) -> c_int;
 }
 
 /// PQClean's `randombytes`: the derandomised functions take their seeds as arguments, so a
