@@ -172,10 +172,11 @@ pub enum Cmd {
     /// page with every combination, the Pareto fronts (SVG and PNG) and recommendations
     /// per stack budget, and a cross-target page.
     Report(ReportArgs),
-    /// Measure the peers (RustCrypto ml-dsa, fips204, libcrux-ml-dsa, PQClean's C) in the
-    /// same harness: keygen, sign and verify cycles, stack and flash, every key and
-    /// signature checked against pqfit on the host; with --ours, side by side with pqfit's
-    /// presets and each figure's ratio to the best peer.
+    /// Measure the peers (RustCrypto ml-dsa, fips204, libcrux-ml-dsa, PQClean's C for
+    /// ML-DSA-65; RustCrypto ml-kem, fips203, libcrux-ml-kem, PQClean's C for ML-KEM-768) in
+    /// the same harness: cycles per operation, stack and flash, every output checked against
+    /// pqfit on the host; with --ours, side by side with pqfit's presets and each figure's
+    /// ratio to the best peer.
     Peers(PeersArgs),
     /// Build the firmware for a target, scheme and strategy and measure keygen, sign,
     /// verify (and for ML-DSA sign-expanded) in the emulator (outputs checked against
@@ -246,7 +247,8 @@ pub struct PeersArgs {
     /// the --board's target).
     #[arg(long)]
     pub target: Option<String>,
-    /// Scheme: ml-dsa-65 (the peers' scheme), sntrup761, a comma-separated list, or all.
+    /// Scheme: ml-dsa-65 or ml-kem-768 (the peers' schemes), sntrup761, a comma-separated
+    /// list, or all.
     #[arg(long, default_value = "ml-dsa-65")]
     pub scheme: String,
     /// Also measure pqfit's presets, for the side-by-side table.

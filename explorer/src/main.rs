@@ -7,7 +7,8 @@
 //! - `pq-explore measure`: one (target, scheme, strategy), or named entry points of any ELF.
 //! - `pq-explore ct`: the constant-time check of the firmware (docs/constant-time.md).
 //! - `pq-explore peers --target m4`: other implementations (RustCrypto `ml-dsa`, `fips204`,
-//!   `libcrux-ml-dsa`, PQClean) measured in the same harness, side by side with pqfit.
+//!   `libcrux-ml-dsa`, PQClean; for ML-KEM-768 RustCrypto `ml-kem`, `fips203`,
+//!   `libcrux-ml-kem`, PQClean) measured in the same harness, side by side with pqfit.
 //!
 //! The modules in layers, each using only those of its own layer listed before it and the
 //! layers below; none uses one that uses it back:

@@ -221,7 +221,7 @@ pub fn caption(c: &Comparison) -> String {
     format!(
         "{} on {}: model cycles of the `{}` profile, measured in this harness (the same \
          firmware entry points, stack painting, flash accounting and cycle model for every \
-         row; every key and signature checked byte for byte against pqfit on the host). In \
+         row; every output checked byte for byte against pqfit on the host). In \
          brackets: the ratio to the best peer (below 1: better than every peer). Stack, max: \
          the largest of the three operations; flash: the whole firmware with all three.",
         c.scheme.name().to_uppercase(),

@@ -10,21 +10,27 @@
 //! - `PQFIT_FW_TARGET`: the profile name (`m0`, `m3`, `m4`, `rv32`, `rv64`) whose fixed linker script
 //!   `link/<name>.x` is used; derived from the target triple when unset.
 //! - A `peer-*` feature (at most one) builds a peer instead of pqfit (`cfg(pqfit_fw_peer)`,
-//!   `src/peers/`): the firmware records `peer:<name>` as its strategy, and for
-//!   `peer-pqclean-ml-dsa` this script compiles PQClean's C for the target.
-//! - `PQFIT_FW_TAMPER`: `keygen`, `sign` or `verify` makes a peer firmware corrupt that
+//!   and `cfg(pqfit_fw_peer_scheme = "ml-dsa-65")` or `"ml-kem-768"`, `src/peers/`): the firmware records `peer:<name>` as its strategy, and for
+//!   `peer-pqclean-ml-dsa` and `peer-pqclean-ml-kem` this script compiles PQClean's C for
+//!   the target.
+//! - `PQFIT_FW_TAMPER`: one of the peer's operations (`keygen`, `sign` or `verify` for
+//!   ML-DSA, `keygen`, `encaps` or `decaps` for ML-KEM) makes a peer firmware corrupt that
 //!   operation's output (the harness's tests check that it is reported as an error).
 
 use std::env;
 use std::fs;
 use std::path::PathBuf;
 
-/// The peers, by the name their `peer-<name>` feature carries.
-const PEERS: [&str; 4] = [
-    "rustcrypto-ml-dsa",
-    "fips204",
-    "libcrux-ml-dsa",
-    "pqclean-ml-dsa",
+/// The peers, by the name their `peer-<name>` feature carries, with their scheme.
+const PEERS: [(&str, &str); 8] = [
+    ("rustcrypto-ml-dsa", "ml-dsa-65"),
+    ("fips204", "ml-dsa-65"),
+    ("libcrux-ml-dsa", "ml-dsa-65"),
+    ("pqclean-ml-dsa", "ml-dsa-65"),
+    ("rustcrypto-ml-kem", "ml-kem-768"),
+    ("fips203", "ml-kem-768"),
+    ("libcrux-ml-kem", "ml-kem-768"),
+    ("pqclean-ml-kem", "ml-kem-768"),
 ];
 
 fn main() {
@@ -67,7 +73,10 @@ fn pqfit_selection() -> String {
     }
     let strategy =
         env::var("PQFIT_FW_STRATEGY").unwrap_or_else(|_| "pqfit::strategy::Reference".into());
-    let path_like = |s: &str| s.chars().all(|c| c.is_ascii_alphanumeric() || "_:<>, ".contains(c));
+    let path_like = |s: &str| {
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_:<>, ".contains(c))
+    };
     if strategy.is_empty() || !path_like(&strategy) {
         panic!("PQFIT_FW_STRATEGY={strategy:?} is not a type path");
     }
@@ -94,20 +103,30 @@ fn pqfit_selection() -> String {
 
 /// `selected.rs` for a peer firmware: its name for the record (`peer:<name>`, with the
 /// operation it corrupts when `PQFIT_FW_TAMPER` is set). Compiles PQClean's C for it.
-fn peer_selection(peer: &str) -> String {
+fn peer_selection((peer, scheme): (&str, &str)) -> String {
+    let ops = if scheme == "ml-kem-768" {
+        ["keygen", "encaps", "decaps"]
+    } else {
+        ["keygen", "sign", "verify"]
+    };
     let strategy = match env::var("PQFIT_FW_TAMPER") {
-        Ok(op) if ["keygen", "sign", "verify"].contains(&op.as_str()) => {
+        Ok(op) if ops.contains(&op.as_str()) => {
             println!("cargo:rustc-cfg=pqfit_fw_tamper=\"{op}\"");
             format!("peer:{peer}:tampered-{op}")
         }
-        Ok(op) => panic!("PQFIT_FW_TAMPER={op:?}: expected keygen, sign or verify"),
+        Ok(op) => panic!("PQFIT_FW_TAMPER={op:?}: {peer} has the operations {ops:?}"),
         Err(_) => format!("peer:{peer}"),
     };
     println!("cargo:rustc-cfg=pqfit_fw_peer");
+    println!("cargo:rustc-cfg=pqfit_fw_peer_scheme=\"{scheme}\"");
     // The feature of this peer is on, so its build dependencies are there.
     #[cfg(feature = "peer-pqclean-ml-dsa")]
     if peer == "pqclean-ml-dsa" {
-        compile_pqclean();
+        compile_pqclean(&PQCLEAN_ML_DSA);
+    }
+    #[cfg(feature = "peer-pqclean-ml-kem")]
+    if peer == "pqclean-ml-kem" {
+        compile_pqclean(&PQCLEAN_ML_KEM);
     }
     format!("/// The peer, for the record.\npub const STRATEGY: &str = {strategy:?};\n")
 }
@@ -138,7 +157,10 @@ fn link(target: &str) {
     println!("cargo::rustc-check-cfg=cfg(pqfit_fw_family, values(any()))");
     println!("cargo::rustc-check-cfg=cfg(pqfit_fw_peer)");
     println!(
-        "cargo::rustc-check-cfg=cfg(pqfit_fw_tamper, values(\"keygen\", \"sign\", \"verify\"))"
+        "cargo::rustc-check-cfg=cfg(pqfit_fw_peer_scheme, values(\"ml-dsa-65\", \"ml-kem-768\"))"
+    );
+    println!(
+        "cargo::rustc-check-cfg=cfg(pqfit_fw_tamper, values(\"keygen\", \"sign\", \"verify\", \"encaps\", \"decaps\"))"
     );
     let dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("link");
     let script = dir.join(format!("{target}.x"));
@@ -153,11 +175,11 @@ fn link(target: &str) {
 }
 
 /// The peer whose `peer-<name>` feature is on, if any (at most one).
-fn peer() -> Option<&'static str> {
-    let on: Vec<&str> = PEERS
+fn peer() -> Option<(&'static str, &'static str)> {
+    let on: Vec<(&str, &str)> = PEERS
         .iter()
         .copied()
-        .filter(|p| {
+        .filter(|(p, _)| {
             let var = format!("CARGO_FEATURE_PEER_{}", p.to_uppercase().replace('-', "_"));
             env::var_os(var).is_some()
         })
@@ -169,15 +191,44 @@ fn peer() -> Option<&'static str> {
     }
 }
 
-/// PQClean's clean ML-DSA-65 and its `fips202.c`, from the sources the `pqcrypto-mldsa`
-/// package bundles, compiled for the target with the C compiler `cc` picks for it
-/// (`arm-none-eabi-gcc` for the Arm targets, `riscv64-unknown-elf-gcc` for RV64), at the
+/// Where a PQClean peer's C comes from.
+#[cfg(any(feature = "peer-pqclean-ml-dsa", feature = "peer-pqclean-ml-kem"))]
+struct PqClean {
+    /// The firmware feature that brings the package in.
+    feature: &'static str,
+    /// The package that bundles PQClean's sources.
+    package: &'static str,
+    /// The implementation's directory under `pqclean/`.
+    dir: [&'static str; 3],
+    /// The static library's name.
+    lib: &'static str,
+}
+
+#[cfg(feature = "peer-pqclean-ml-dsa")]
+const PQCLEAN_ML_DSA: PqClean = PqClean {
+    feature: "peer-pqclean-ml-dsa",
+    package: "pqcrypto-mldsa",
+    dir: ["crypto_sign", "ml-dsa-65", "clean"],
+    lib: "pqclean_mldsa65_clean",
+};
+
+#[cfg(feature = "peer-pqclean-ml-kem")]
+const PQCLEAN_ML_KEM: PqClean = PqClean {
+    feature: "peer-pqclean-ml-kem",
+    package: "pqcrypto-mlkem",
+    dir: ["crypto_kem", "ml-kem-768", "clean"],
+    lib: "pqclean_mlkem768_clean",
+};
+
+/// PQClean's clean C of one scheme (ML-DSA-65, ML-KEM-768) and its `fips202.c`, from the
+/// sources the package bundles, compiled for the target with the C compiler `cc` picks for
+/// it (`arm-none-eabi-gcc` for the Arm targets, `riscv64-unknown-elf-gcc` for RV64), at the
 /// firmware's opt-level and for the profile's core (`-mcpu`, as pqm4 builds). Nothing of
 /// PQClean is kept in this repository.
-#[cfg(feature = "peer-pqclean-ml-dsa")]
-fn compile_pqclean() {
-    let root = package_dir("pqcrypto-mldsa").join("pqclean");
-    let clean = root.join("crypto_sign").join("ml-dsa-65").join("clean");
+#[cfg(any(feature = "peer-pqclean-ml-dsa", feature = "peer-pqclean-ml-kem"))]
+fn compile_pqclean(src: &PqClean) {
+    let root = package_dir(src.package, src.feature).join("pqclean");
+    let clean: PathBuf = src.dir.iter().fold(root.clone(), |p, d| p.join(d));
     let common = root.join("common");
     let mut files: Vec<PathBuf> = fs::read_dir(&clean)
         .unwrap_or_else(|e| panic!("{}: {e}", clean.display()))
@@ -192,6 +243,19 @@ fn compile_pqclean() {
         .include(&clean)
         .files(&files)
         .warnings(false);
+    // ML-KEM's verify.c includes common/compat.h, which includes glibc's <features.h>
+    // under GCC for `__GNUC_PREREQ` alone; newlib has no such header. A two-line stand-in,
+    // searched after the C library's own headers (`-idirafter`).
+    let shim = PathBuf::from(env::var("OUT_DIR").unwrap()).join("pqclean-shim");
+    fs::create_dir_all(&shim).unwrap();
+    fs::write(
+        shim.join("features.h"),
+        "/* pqfit: __GNUC_PREREQ, all that PQClean's compat.h takes from <features.h> */\n\
+         #define __GNUC_PREREQ(maj, min) \
+         ((__GNUC__ << 16) + __GNUC_MINOR__ >= ((maj) << 16) + (min))\n",
+    )
+    .unwrap();
+    build.flag("-idirafter").flag(shim.to_str().unwrap());
     if let Some(cpu) = target_cpu() {
         build.flag(format!("-mcpu={cpu}"));
     }
@@ -201,14 +265,14 @@ fn compile_pqclean() {
         build.flag("--specs=picolibc.specs");
         build.flag("-mcmodel=medany");
     }
-    build.compile("pqclean_mldsa65_clean");
+    build.compile(src.lib);
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
     }
 }
 
 /// `-C target-cpu=...` from the flags the harness passes (`CARGO_ENCODED_RUSTFLAGS`).
-#[cfg(feature = "peer-pqclean-ml-dsa")]
+#[cfg(any(feature = "peer-pqclean-ml-dsa", feature = "peer-pqclean-ml-kem"))]
 fn target_cpu() -> Option<String> {
     let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
     let mut prev = "";
@@ -226,16 +290,17 @@ fn target_cpu() -> Option<String> {
     None
 }
 
-/// The directory of a package in this crate's dependency graph, from `cargo metadata`.
-#[cfg(feature = "peer-pqclean-ml-dsa")]
-fn package_dir(name: &str) -> PathBuf {
+/// The directory of a package in this crate's dependency graph (with `feature` on), from
+/// `cargo metadata`.
+#[cfg(any(feature = "peer-pqclean-ml-dsa", feature = "peer-pqclean-ml-kem"))]
+fn package_dir(name: &str, feature: &str) -> PathBuf {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("Cargo.toml");
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // The build dependencies are built for the host: resolving for it alone needs no
     // package that is not already downloaded.
     let out = std::process::Command::new(cargo)
         .args(["metadata", "--format-version", "1", "--offline"])
-        .args(["--features", "peer-pqclean-ml-dsa", "--filter-platform"])
+        .args(["--features", feature, "--filter-platform"])
         .arg(env::var("HOST").unwrap())
         .arg("--manifest-path")
         .arg(&manifest)

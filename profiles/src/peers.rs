@@ -1,14 +1,17 @@
 //! Peers: other implementations of the standards pqfit implements, built into the same
 //! measurement firmware (`profiles/firmware`, a `peer-<name>` feature, `src/peers/`) and
 //! measured by the same harness: the same entry points, static buffers, stack painting,
-//! flash accounting and cycle model, and every key and signature checked byte for byte
-//! against the host's pqfit computation for the same seeds, messages and randomness. A
-//! peer that computes something else is an error, never a number.
+//! flash accounting and cycle model, and every key, signature, ciphertext and shared
+//! secret checked byte for byte against the host's pqfit computation for the same seeds,
+//! messages and randomness. A peer that computes something else is an error, never a
+//! number. ML-DSA-65's peers and ML-KEM-768's (whose operations take their seeds d ‖ z and
+//! m through each library's deterministic API).
 //!
 //! A peer is selected as the strategy `peer:<name>` (`pq-explore measure --strategy
 //! peer:fips204`).
 
 use crate::families::mldsa::ML_DSA_65;
+use crate::families::mlkem::ML_KEM;
 use crate::families::ntruprime::SNTRUP761;
 use crate::firmware::{build_operations, Selection};
 use crate::op::Op;
@@ -42,8 +45,11 @@ pub struct Peer {
     pub unavailable: Option<&'static str>,
 }
 
+/// ML-KEM-768, the scheme of the KEM peers.
+const ML_KEM_768: Scheme = Scheme::from_parts(&ML_KEM, &ML_KEM.sets[1]);
+
 /// Every peer.
-pub const PEERS: [Peer; 5] = [
+pub const PEERS: [Peer; 9] = [
     Peer {
         name: "rustcrypto-ml-dsa",
         title: "RustCrypto ml-dsa",
@@ -95,6 +101,62 @@ pub const PEERS: [Peer; 5] = [
               SHAKE states on a static heap",
         // `cc` finds arm-none-eabi-gcc for the Arm targets and riscv64-unknown-elf-gcc for
         // rv64 (both installed by scripts/setup.sh); no RV32 C toolchain is installed.
+        targets: &["m0", "m3", "m4", "rv64"],
+        unavailable: None,
+    },
+    Peer {
+        name: "rustcrypto-ml-kem",
+        title: "RustCrypto ml-kem",
+        package: "ml-kem",
+        version: "0.3.4",
+        language: "Rust",
+        scheme: ML_KEM_768,
+        how: "RustCrypto, default features off (no alloc, no zeroize): \
+              DecapsulationKey::from_seed(d || z), the encapsulation key's encoding and the \
+              expanded decapsulation-key encoding; EncapsulationKey::new (modulus check) and \
+              encapsulate_deterministic(m); from_expanded_bytes (hash check) and decapsulate",
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
+        unavailable: None,
+    },
+    Peer {
+        name: "fips203",
+        title: "fips203",
+        package: "fips203",
+        version: "0.5.0",
+        language: "Rust",
+        scheme: ML_KEM_768,
+        how: "default features off (no default RNG): KG::keygen_from_seed(d, z), \
+              EncapsKey::try_from_bytes (modulus check) and encaps_from_seed(m), \
+              DecapsKey::try_from_bytes (hash check) and try_decaps",
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
+        unavailable: None,
+    },
+    Peer {
+        name: "libcrux-ml-kem",
+        title: "libcrux-ml-kem",
+        package: "libcrux-ml-kem",
+        version: "0.0.11",
+        language: "Rust",
+        scheme: ML_KEM_768,
+        how: "portable backend, default features off (no std, no rand): \
+              generate_key_pair(d || z), encapsulate(ek, m) and decapsulate on its key and \
+              ciphertext types (the encodings themselves); no input checks, like PQClean and \
+              pqfit's measured operations",
+        targets: &["m0", "m3", "m4", "rv32", "rv64"],
+        unavailable: None,
+    },
+    Peer {
+        name: "pqclean-ml-kem",
+        title: "PQClean clean C",
+        package: "pqcrypto-mlkem",
+        version: "0.1.1",
+        language: "C",
+        scheme: ML_KEM_768,
+        how: "PQClean's clean C (with its fips202.c) from the sources pqcrypto-mlkem bundles, \
+              compiled by arm-none-eabi-gcc (riscv64-unknown-elf-gcc on rv64) at the \
+              firmware's opt-level with -mcpu of the target: crypto_kem_keypair_derand(d || z), \
+              crypto_kem_enc_derand(m), crypto_kem_dec; SHAKE states on a static heap",
+        // As for pqclean-ml-dsa: no RV32 C toolchain is installed.
         targets: &["m0", "m3", "m4", "rv64"],
         unavailable: None,
     },
@@ -175,12 +237,16 @@ pub fn ops_of(scheme: Scheme, strategy: &str) -> Vec<Op> {
 /// An operation whose output a tampered peer firmware corrupts (tests of the checks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tamper {
-    /// One byte of the signing key.
+    /// One byte of the signing (decapsulation) key.
     Keygen,
     /// One byte of the signature.
     Sign,
     /// Verification accepts everything.
     Verify,
+    /// One byte of the ciphertext.
+    Encaps,
+    /// One byte of the decapsulated shared secret.
+    Decaps,
 }
 
 impl Tamper {
@@ -189,6 +255,8 @@ impl Tamper {
             Tamper::Keygen => "keygen",
             Tamper::Sign => "sign",
             Tamper::Verify => "verify",
+            Tamper::Encaps => "encaps",
+            Tamper::Decaps => "decaps",
         }
     }
 }
@@ -215,6 +283,13 @@ pub fn measure(req: &Request, peer: &Peer, tamper: Option<Tamper>) -> Result<Mea
         rustflags: Vec::new(),
     };
     if let Some(t) = tamper {
+        if !peer.scheme.ops().iter().any(|op| op.name() == t.name()) {
+            return Err(Error::Unknown(format!(
+                "{} has no operation {} to tamper with",
+                peer.name,
+                t.name()
+            )));
+        }
         sel.record = format!("{}:tampered-{}", sel.record, t.name());
         sel.env.push(("PQFIT_FW_TAMPER", t.name().into()));
     }
@@ -263,6 +338,47 @@ mod tests {
             label("pqclean-ml-dsa"),
             "PQClean clean C (pqcrypto-mldsa 0.1.2)"
         );
+        assert_eq!(label("fips203"), "fips203 0.5.0");
+        assert_eq!(label("rustcrypto-ml-kem"), "RustCrypto ml-kem 0.3.4");
+        assert_eq!(label("libcrux-ml-kem"), "libcrux-ml-kem 0.0.11");
+        assert_eq!(
+            label("pqclean-ml-kem"),
+            "PQClean clean C (pqcrypto-mlkem 0.1.1)"
+        );
+    }
+
+    /// Each scheme with peers has one of each kind (RustCrypto, integritychain, libcrux,
+    /// PQClean), each measured on the operations of its scheme.
+    #[test]
+    fn ml_dsa_65_and_ml_kem_768_have_their_peers() {
+        let names = |scheme: Scheme| -> Vec<&str> { for_scheme(scheme).map(|p| p.name).collect() };
+        assert_eq!(
+            names(ML_DSA_65),
+            [
+                "rustcrypto-ml-dsa",
+                "fips204",
+                "libcrux-ml-dsa",
+                "pqclean-ml-dsa"
+            ]
+        );
+        let kem = crate::scheme("ml-kem-768").unwrap();
+        assert_eq!(kem, ML_KEM_768);
+        assert_eq!(
+            names(kem),
+            [
+                "rustcrypto-ml-kem",
+                "fips203",
+                "libcrux-ml-kem",
+                "pqclean-ml-kem"
+            ]
+        );
+        assert_eq!(
+            ops_of(kem, "peer:fips203"),
+            [Op::Keygen, Op::Encaps, Op::Decaps]
+        );
+        for set in ["ml-kem-512", "ml-kem-1024", "ml-dsa-44"] {
+            assert_eq!(for_scheme(crate::scheme(set).unwrap()).count(), 0, "{set}");
+        }
     }
 
     #[test]
@@ -273,5 +389,16 @@ mod tests {
         assert!(pqclean.available("m4").is_ok());
         assert!(pqclean.available("rv32").is_err());
         assert!(pqclean.available("rv64").is_ok());
+        let pqclean = parse("peer:pqclean-ml-kem").unwrap();
+        assert!(pqclean
+            .available("rv32")
+            .unwrap_err()
+            .contains("m0, m3, m4, rv64"));
+        for p in ["rustcrypto-ml-kem", "fips203", "libcrux-ml-kem"] {
+            let p = parse(&format!("{PREFIX}{p}")).unwrap();
+            for t in ["m0", "m3", "m4", "rv32", "rv64"] {
+                assert!(p.available(t).is_ok(), "{} on {t}", p.name);
+            }
+        }
     }
 }

@@ -1,107 +1,55 @@
-//! Peers: other implementations of ML-DSA-65 behind the entry points and static buffers of
-//! the pqfit firmware (`pqfit_fw_keygen`, `pqfit_fw_sign`, `pqfit_fw_verify` over
-//! `PQFIT_XI`, `PQFIT_RND`, `PQFIT_MSG`, `PQFIT_VK`, `PQFIT_SK`, `PQFIT_SIG`), so that the
-//! harness measures them exactly as it measures pqfit and checks their keys and signatures
-//! against its host computation, byte for byte.
+//! Peers: other implementations of the standards pqfit implements, behind the entry points
+//! and static buffers of the pqfit firmware, so that the harness measures them exactly as
+//! it measures pqfit and checks their outputs against its host computation, byte for byte:
+//! ML-DSA-65 (`dsa`: key generation, signing, verification) and ML-KEM-768 (`kem`: key
+//! generation, encapsulation, decapsulation).
 //!
-//! One peer per firmware, chosen by a `peer-*` feature. Each module calls its library the way
-//! its documentation shows for the deterministic FIPS 204 operations: key generation from
-//! the seed xi (ML-DSA.KeyGen_internal), signing with the given 32 bytes of rnd and an empty
-//! context (ML-DSA.Sign), verification with an empty context (ML-DSA.Verify).
-
-use core::ptr::addr_of_mut;
-
-use crate::message;
-use sizes::{PK, SIG, SK};
+//! One peer per firmware, chosen by a `peer-*` feature; its module (`imp`) has the
+//! functions the scheme's entry-point module calls, each calling its library the way the
+//! library documents its deterministic operations.
 
 mod sizes;
 
+// The scheme's entry points (build.rs sets the scheme of the peer's feature).
+#[cfg(pqfit_fw_peer_scheme = "ml-dsa-65")]
+mod dsa;
+#[cfg(pqfit_fw_peer_scheme = "ml-kem-768")]
+mod kem;
+
+// What PQClean's C needs from its environment (a heap for SHAKE states, `exit`).
+#[cfg(any(feature = "peer-pqclean-ml-dsa", feature = "peer-pqclean-ml-kem"))]
+mod pqclean_env;
+
+#[cfg(feature = "peer-fips203")]
+mod fips203;
 #[cfg(feature = "peer-fips204")]
 mod fips204;
 #[cfg(feature = "peer-libcrux-ml-dsa")]
 mod libcrux;
+#[cfg(feature = "peer-libcrux-ml-kem")]
+mod libcrux_mlkem;
 #[cfg(feature = "peer-pqclean-ml-dsa")]
 mod pqclean;
+#[cfg(feature = "peer-pqclean-ml-kem")]
+mod pqclean_mlkem;
 #[cfg(feature = "peer-rustcrypto-ml-dsa")]
 mod rustcrypto;
+#[cfg(feature = "peer-rustcrypto-ml-kem")]
+mod rustcrypto_mlkem;
 
+#[cfg(feature = "peer-fips203")]
+use fips203 as imp;
 #[cfg(feature = "peer-fips204")]
 use fips204 as imp;
 #[cfg(feature = "peer-libcrux-ml-dsa")]
 use libcrux as imp;
+#[cfg(feature = "peer-libcrux-ml-kem")]
+use libcrux_mlkem as imp;
 #[cfg(feature = "peer-pqclean-ml-dsa")]
 use pqclean as imp;
+#[cfg(feature = "peer-pqclean-ml-kem")]
+use pqclean_mlkem as imp;
 #[cfg(feature = "peer-rustcrypto-ml-dsa")]
 use rustcrypto as imp;
-
-/// Key-generation seed xi (input).
-#[no_mangle]
-static mut PQFIT_XI: [u8; 32] = [0; 32];
-/// Signing randomness rnd (input).
-#[no_mangle]
-static mut PQFIT_RND: [u8; 32] = [0; 32];
-/// Verifying key: output of keygen, input of verify.
-#[no_mangle]
-static mut PQFIT_VK: [u8; PK] = [0; PK];
-/// Signing key: output of keygen, input of sign.
-#[no_mangle]
-static mut PQFIT_SK: [u8; SK] = [0; SK];
-/// Signature: output of sign, input of verify.
-#[no_mangle]
-static mut PQFIT_SIG: [u8; SIG] = [0; SIG];
-
-/// Corrupts one byte of an output when the firmware is built to (`PQFIT_FW_TAMPER`).
-#[cfg(any(pqfit_fw_tamper = "keygen", pqfit_fw_tamper = "sign"))]
-fn tamper(out: &mut [u8]) {
-    out[out.len() / 3] ^= 0x20;
-}
-
-/// The peer's key generation from PQFIT_XI into PQFIT_VK and PQFIT_SK. Returns 0.
-#[no_mangle]
-pub extern "C" fn pqfit_fw_keygen() -> u32 {
-    // SAFETY: single-threaded firmware; the harness writes the buffers between calls only,
-    // so these are the only references.
-    let (xi, vk, sk) = unsafe {
-        (
-            &*addr_of_mut!(PQFIT_XI),
-            &mut *addr_of_mut!(PQFIT_VK),
-            &mut *addr_of_mut!(PQFIT_SK),
-        )
-    };
-    imp::keygen(xi, vk, sk);
-    #[cfg(pqfit_fw_tamper = "keygen")]
-    tamper(sk);
-    0
-}
-
-/// The peer's ML-DSA.Sign(PQFIT_SK, PQFIT_MSG, ctx = "", PQFIT_RND) into PQFIT_SIG. Returns
-/// 0 on success.
-#[no_mangle]
-pub extern "C" fn pqfit_fw_sign() -> u32 {
-    // SAFETY: as in pqfit_fw_keygen.
-    let (sk, rnd, sig) = unsafe {
-        (
-            &*addr_of_mut!(PQFIT_SK),
-            &*addr_of_mut!(PQFIT_RND),
-            &mut *addr_of_mut!(PQFIT_SIG),
-        )
-    };
-    let status = imp::sign(sk, message(), rnd, sig);
-    #[cfg(pqfit_fw_tamper = "sign")]
-    tamper(sig);
-    status
-}
-
-/// The peer's ML-DSA.Verify(PQFIT_VK, PQFIT_MSG, ctx = "", PQFIT_SIG). Returns 0 when valid.
-#[no_mangle]
-pub extern "C" fn pqfit_fw_verify() -> u32 {
-    // SAFETY: as in pqfit_fw_keygen.
-    let (vk, sig) = unsafe { (&*addr_of_mut!(PQFIT_VK), &*addr_of_mut!(PQFIT_SIG)) };
-    let status = imp::verify(vk, message(), sig);
-    // Built to tamper with verification: a verifier that accepts everything.
-    if cfg!(pqfit_fw_tamper = "verify") {
-        0
-    } else {
-        status
-    }
-}
+#[cfg(feature = "peer-rustcrypto-ml-kem")]
+use rustcrypto_mlkem as imp;

@@ -4,9 +4,7 @@
 //! context API), verification with an empty context.
 //!
 //! What the C needs from its environment: `randombytes` (served from PQFIT_XI or PQFIT_RND,
-//! the bytes the host uses), and `malloc`/`free`/`exit`, because PQClean's `fips202.c` keeps
-//! every SHAKE state on the heap. The heap is a pool of fixed slots in `.bss`: the harness
-//! counts it as static RAM, not as stack.
+//! the bytes the host uses), and the heap of `pqclean_env`.
 
 use core::ffi::c_int;
 use core::ptr::addr_of_mut;
@@ -59,54 +57,6 @@ extern "C" fn PQCLEAN_randombytes(out: *mut u8, n: usize) -> c_int {
         random.1 = true;
     }
     0
-}
-
-/// Bytes of one heap slot: PQClean's incremental SHAKE state (25 lanes and a position).
-const SLOT_WORDS: usize = 26;
-/// SHAKE states alive at once (ML-DSA-65 needs one or two).
-const SLOTS: usize = 4;
-
-static mut HEAP: [[u64; SLOT_WORDS]; SLOTS] = [[0; SLOT_WORDS]; SLOTS];
-static mut HEAP_USED: [bool; SLOTS] = [false; SLOTS];
-
-/// A free slot, or null when the size does not fit or every slot is taken (PQClean then
-/// calls `exit`).
-#[no_mangle]
-extern "C" fn malloc(size: usize) -> *mut u8 {
-    if size > SLOT_WORDS * 8 {
-        return core::ptr::null_mut();
-    }
-    // SAFETY: single-threaded; no references to the pool outlive this call.
-    unsafe {
-        let used = &mut *addr_of_mut!(HEAP_USED);
-        match used.iter().position(|u| !*u) {
-            Some(i) => {
-                used[i] = true;
-                addr_of_mut!(HEAP[i]).cast()
-            }
-            None => core::ptr::null_mut(),
-        }
-    }
-}
-
-/// Returns a slot to the pool (null and foreign pointers are ignored).
-#[no_mangle]
-extern "C" fn free(ptr: *mut u8) {
-    // SAFETY: as in malloc.
-    unsafe {
-        let used = &mut *addr_of_mut!(HEAP_USED);
-        for (i, u) in used.iter_mut().enumerate() {
-            if core::ptr::eq(ptr, addr_of_mut!(HEAP[i]).cast()) {
-                *u = false;
-            }
-        }
-    }
-}
-
-/// PQClean exits when an allocation fails: a fault for the harness.
-#[no_mangle]
-extern "C" fn exit(_status: c_int) -> ! {
-    crate::pqfit_fw_panic()
 }
 
 #[inline(never)]
