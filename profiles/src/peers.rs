@@ -11,7 +11,7 @@
 //! peer:fips204`).
 
 use crate::families::mldsa::ML_DSA_65;
-use crate::families::mlkem::ML_KEM;
+use crate::families::mlkem::ML_KEM_768;
 use crate::families::ntruprime::SNTRUP761;
 use crate::firmware::{build_operations, Selection};
 use crate::op::Op;
@@ -44,9 +44,6 @@ pub struct Peer {
     /// Why it cannot be measured on any target, when it cannot.
     pub unavailable: Option<&'static str>,
 }
-
-/// ML-KEM-768, the scheme of the KEM peers.
-const ML_KEM_768: Scheme = Scheme::from_parts(&ML_KEM, &ML_KEM.sets[1]);
 
 /// Every peer.
 pub const PEERS: [Peer; 9] = [
