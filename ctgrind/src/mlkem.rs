@@ -3,7 +3,7 @@
 //! (`StoredCompare`, the 32-bit Keccak backends), so that every component runs.
 
 use crate::case::Case;
-use crate::grind::{public, secret, secret_in_place, Bytes};
+use crate::grind::{public, secret, secret_in_place, tainted, Bytes};
 use pqfit::mlkem::{
     Balanced, CachedA, Ciphertext, Custom, DecodedSecret, EagerReduce, FastKem, LazyAccumulate,
     MlKem1024Params, MlKem512Params, MlKem768Params, MlKemParams, ParameterSet, PublicKey, SecretKey,
@@ -43,6 +43,7 @@ fn keygen<P: ParameterSet, S: Strategy<P>>() {
     secret(&mut z);
     let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
     MlKem::<P, S>::key_gen_internal(&d, &z, &mut ek, &mut dk);
+    assert_ne!(tainted(dk.as_bytes()), Some(false), "dk depends on d, z");
 }
 
 /// FIPS 203, Algorithm 17 with a secret m; ek is public.
@@ -52,6 +53,8 @@ fn encaps<P: ParameterSet, S: Strategy<P>>() {
     secret(&mut m);
     let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::default());
     MlKem::<P, S>::encaps_internal(&ek, &m, &mut ct, &mut ss);
+    assert_ne!(tainted(ss.as_bytes()), Some(false), "K depends on m");
+    assert_ne!(tainted(ct.as_bytes()), Some(false), "c depends on m");
 }
 
 /// FIPS 203, Algorithm 18 with the key's secrets marked (dk_PKE and z; its copy of ek
@@ -85,6 +88,7 @@ fn decaps<P: ParameterSet, S: Strategy<P>>() {
         keys.push(received.as_bytes().to_vec());
     }
     for k in &mut keys {
+        assert_ne!(tainted(k), Some(false), "the shared secret depends on dk");
         public(k);
     }
     assert_eq!(keys[0], sent.as_bytes(), "{}: a valid ciphertext", <P as MlKemParams>::NAME);
