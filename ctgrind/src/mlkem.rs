@@ -6,8 +6,8 @@ use crate::case::Case;
 use crate::grind::{public, secret, secret_in_place, tainted, Bytes};
 use pqfit::mlkem::{
     Balanced, CachedA, Ciphertext, Custom, DecodedSecret, EagerReduce, FastKem, LazyAccumulate,
-    MlKem1024Params, MlKem512Params, MlKem768Params, MlKemParams, ParameterSet, PublicKey, SecretKey,
-    SharedSecret, SmallStack, StoredCompare, Strategy, StreamedA,
+    MlKem1024Params, MlKem512Params, MlKem768Params, MlKemParams, ParameterSet, PublicKey,
+    SecretKey, SharedSecret, SmallStack, StoredCompare, Strategy, StreamedA,
 };
 use pqfit::strategy::{Interleaved32, Interleaved32Compact};
 use pqfit::MlKem;
@@ -17,13 +17,8 @@ use pqfit::MlKem;
 type StoredCached = Custom<CachedA, DecodedSecret, StoredCompare, LazyAccumulate, Interleaved32>;
 /// A-hat streamed, s-hat kept, stored comparison, eager reduction, the compact
 /// interleaved Keccak.
-type StoredStreamed = Custom<
-    StreamedA,
-    pqfit::mlkem::CachedSecret,
-    StoredCompare,
-    EagerReduce,
-    Interleaved32Compact,
->;
+type StoredStreamed =
+    Custom<StreamedA, pqfit::mlkem::CachedSecret, StoredCompare, EagerReduce, Interleaved32Compact>;
 
 /// A key pair from public seeds: the starting point of encapsulation and
 /// decapsulation, whose own secrets are marked afterwards.
@@ -91,7 +86,12 @@ fn decaps<P: ParameterSet, S: Strategy<P>>() {
         assert_ne!(tainted(k), Some(false), "the shared secret depends on dk");
         public(k);
     }
-    assert_eq!(keys[0], sent.as_bytes(), "{}: a valid ciphertext", <P as MlKemParams>::NAME);
+    assert_eq!(
+        keys[0],
+        sent.as_bytes(),
+        "{}: a valid ciphertext",
+        <P as MlKemParams>::NAME
+    );
     assert!(
         keys[1] != keys[0] && keys[2] != keys[0] && keys[1] != keys[2],
         "{}: tampered ciphertexts give their implicit-rejection keys",
@@ -100,7 +100,12 @@ fn decaps<P: ParameterSet, S: Strategy<P>>() {
 }
 
 fn strategy<P: ParameterSet, S: Strategy<P>>(cases: &mut Vec<Case>, strategy: &str) {
-    let name = |op: &str| format!("{}/{strategy}/{op}", <P as MlKemParams>::NAME.to_ascii_lowercase());
+    let name = |op: &str| {
+        format!(
+            "{}/{strategy}/{op}",
+            <P as MlKemParams>::NAME.to_ascii_lowercase()
+        )
+    };
     cases.push(Case::new(name("keygen"), keygen::<P, S>));
     cases.push(Case::new(name("encaps"), encaps::<P, S>));
     cases.push(Case::new(name("decaps"), decaps::<P, S>));

@@ -24,7 +24,11 @@ fn check<P: ParameterSet>(mode: u8, seed: &[u8], m: &[u8], c: &[u8]) {
     <MlKem<P>>::from_seed(&seed, &mut ek, &mut dk);
     let honest = encaps_all(&ek, &bytes32(m));
     for (name, (ct, ss)) in &honest[1..] {
-        assert_eq!(ct.as_bytes(), honest[0].1 .0.as_bytes(), "{name}: ciphertext");
+        assert_eq!(
+            ct.as_bytes(),
+            honest[0].1 .0.as_bytes(),
+            "{name}: ciphertext"
+        );
         assert_eq!(ss, &honest[0].1 .1, "{name}: shared secret");
     }
     let (honest_ct, k) = &honest[0].1;
@@ -47,7 +51,10 @@ fn check<P: ParameterSet>(mode: u8, seed: &[u8], m: &[u8], c: &[u8]) {
     } else {
         mlkem_j(&seed[32..], &bytes)
     };
-    assert_eq!(all[0].1, want, "K for the honest ciphertext, J(z || c) otherwise");
+    assert_eq!(
+        all[0].1, want,
+        "K for the honest ciphertext, J(z || c) otherwise"
+    );
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -220,8 +220,8 @@ pub fn mlkem_j(z: &[u8], c: &[u8]) -> [u8; 32] {
 /// `EagerReduce` with `CachedSecret`, the 32-bit Keccak backends).
 pub mod mlkem {
     use pqfit::mlkem::{
-        Balanced, CachedA, CachedSecret, Ciphertext, Custom, DecodedSecret, EagerReduce,
-        FastKem, LazyAccumulate, ParameterSet, PublicKey, SecretKey, SharedSecret, SmallStack,
+        Balanced, CachedA, CachedSecret, Ciphertext, Custom, DecodedSecret, EagerReduce, FastKem,
+        LazyAccumulate, ParameterSet, PublicKey, SecretKey, SharedSecret, SmallStack,
         StoredCompare, Strategy, StreamedA,
     };
     use pqfit::strategy::{Interleaved32, Interleaved32Compact};
@@ -330,9 +330,6 @@ mod tests {
         assert!(!mlkem_t_hat_canonical(&[0x00, 0x10, 0xd0]));
         assert!(!mlkem_t_hat_canonical(&[0x01, 0x0d, 0x00]));
         // FIPS 202's SHA3-256 of the empty string.
-        assert_eq!(
-            sha3_256(b"")[..4],
-            [0xa7, 0xff, 0xc6, 0xf8]
-        );
+        assert_eq!(sha3_256(b"")[..4], [0xa7, 0xff, 0xc6, 0xf8]);
     }
 }
