@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of every fuzz target into fuzz/seeds/<target>/ from the
 official vectors (../shared/vectors, or $PQFIT_VECTORS): the NIST KATs of ML-DSA, CROSS
-and NTRU Prime, and two ACVP ML-DSA sigVer cases of every group (pure and pre-hash with
+and NTRU Prime, ACVP ML-KEM keyGen and key-check cases, and two ACVP ML-DSA sigVer cases of every group (pure and pre-hash with
 contexts, internal, external mu). Budget texts and a cache entry follow pq-explore's own
 formats. The input layouts are those documented in fuzz/src/lib.rs and at the top of
 each target. Run from the repository root: python3 fuzz/make-seeds.py"""
@@ -101,6 +101,39 @@ def ntruprime():
             write("ntruprime_decaps", tag, bytes([sel]) + sk + ct)
 
 
+MLKEM = {"ML-KEM-512": (0, 800), "ML-KEM-768": (1, 1184), "ML-KEM-1024": (2, 1568)}  # selector, ek bytes
+
+
+def mlkem():
+    """mlkem_keys: set, flags, m, ek, dk (pqfit_fuzz's layout); mlkem_decaps: set, mode,
+    d || z, m, c. From the first two ACVP keyGen cases of each set, and two cases of
+    each encapsulation and decapsulation key check group (valid and invalid keys)."""
+    base = VECTORS / "acvp-ml-kem"
+    prompt = json.loads(text(base / "ML-KEM-keyGen-FIPS203/prompt.json.gz"))
+    expected = json.loads(text(base / "ML-KEM-keyGen-FIPS203/expectedResults.json.gz"))
+    results = {t["tcId"]: t for g in expected["testGroups"] for t in g["tests"]}
+    m = bytes(range(32))
+    for g in prompt["testGroups"]:
+        sel, ek_bytes = MLKEM[g["parameterSet"]]
+        for t in g["tests"][:2]:
+            r = results[t["tcId"]]
+            ek, dk = bytes.fromhex(r["ek"]), bytes.fromhex(r["dk"])
+            seed = bytes.fromhex(t["d"]) + bytes.fromhex(t["z"])
+            tag = f"{g['parameterSet']}-keygen-{t['tcId']}"
+            write("mlkem_keys", tag, bytes([sel, 0]) + m + ek + dk)
+            write("mlkem_decaps", f"{tag}-honest", bytes([sel, 0]) + seed + m)
+            write("mlkem_decaps", f"{tag}-near-miss", bytes([sel, 0]) + seed + m + bytes([1]))
+    checks = json.loads(text(base / "ML-KEM-encapDecap-FIPS203/prompt.json.gz"))
+    for g in checks["testGroups"]:
+        sel, ek_bytes = MLKEM[g["parameterSet"]]
+        for t in g["tests"][:2]:
+            tag = f"{g['parameterSet']}-acvp-{t['tcId']}"
+            if g["function"] == "encapsulationKeyCheck":
+                write("mlkem_keys", tag, bytes([sel, 0]) + m + bytes.fromhex(t["ek"]))
+            elif g["function"] == "decapsulationKeyCheck":
+                write("mlkem_keys", tag, bytes([sel, 0]) + m + bytes(ek_bytes) + bytes.fromhex(t["dk"]))
+
+
 def explorer():
     for i, t in enumerate(["12k", "12 KiB", "12,288", "1.5M", "0.5MiB", "99999999999999M", "1e3", "12kB"]):
         write("explore_budget", f"budget-{i}", t.encode())
@@ -120,5 +153,6 @@ def explorer():
 mldsa()
 cross()
 ntruprime()
+mlkem()
 explorer()
 print(f"seeds written to {OUT}")

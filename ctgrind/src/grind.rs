@@ -2,7 +2,7 @@
 //! ask whether the program runs under valgrind, and read memcheck's error count so
 //! that each case can be told apart.
 
-use crabgrind::memcheck::{mark_memory, MemState};
+use crabgrind::memcheck::{mark_memory, vbits, MemState, VBitsError};
 
 /// Marks `bytes` secret: memcheck reports every branch, index or division that
 /// depends on them from now on. Mutable, so that the compiler must assume the
@@ -19,6 +19,29 @@ pub fn secret(bytes: &mut [u8]) {
 /// were computed at run time by pqfit, so the compiler holds no copy of them.
 pub fn secret_in_place(bytes: &[u8]) {
     let _ = mark_memory(bytes.as_ptr().cast(), bytes.len(), MemState::Undefined);
+}
+
+/// Marks `bytes` public (defined) again: for the harness's own checks of an
+/// operation's outputs once it has returned, never inside pqfit.
+pub fn public(bytes: &mut [u8]) {
+    let _ = mark_memory(
+        bytes.as_mut_ptr().cast_const().cast(),
+        bytes.len(),
+        MemState::Defined,
+    );
+}
+
+/// Whether memcheck holds any bit of `bytes` undefined, that is derived from a
+/// secret (`None` outside valgrind). Asks without reporting: a case uses it to show
+/// that its marked secrets reached the operation's output, so that a pass is not
+/// vacuous.
+pub fn tainted(bytes: &[u8]) -> Option<bool> {
+    let mut bits = vec![0u8; bytes.len()];
+    match vbits(bytes.as_ptr().cast(), &mut bits) {
+        Ok(()) if under_valgrind() => Some(bits.iter().any(|&b| b != 0)),
+        Ok(()) | Err(VBitsError::NoValgrind) => None,
+        Err(e) => panic!("memcheck could not read the validity bits: {e:?}"),
+    }
 }
 
 /// Whether the program runs under valgrind (outside it the requests do nothing).

@@ -20,6 +20,7 @@ mod case;
 mod cross;
 mod grind;
 mod mldsa;
+mod mlkem;
 mod ntruprime;
 
 use std::process::ExitCode;
@@ -39,6 +40,7 @@ fn all_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     mldsa::cases(&mut cases);
     ntruprime::cases(&mut cases);
+    mlkem::cases(&mut cases);
     cross::cases(&mut cases);
     cases
 }
@@ -139,8 +141,8 @@ mod tests {
         assert_eq!(names.len(), cases.len(), "case names are unique");
         // ML-DSA: 3 sets x 4 presets x (keygen, sign, sign-expanded); NTRU Prime: 2 KEMs
         // x 5 multiplications x (keygen, encaps, decaps); CROSS: 18 sets x 3 presets x
-        // (keygen, sign).
-        assert_eq!(cases.len(), 3 * 4 * 3 + 2 * 5 * 3 + 18 * 3 * 2);
+        // (keygen, sign); ML-KEM: 3 sets x (3 presets, 2 mixes) x (keygen, encaps, decaps).
+        assert_eq!(cases.len(), 3 * 4 * 3 + 2 * 5 * 3 + 18 * 3 * 2 + 3 * 5 * 3);
         for preset in ["reference", "fast-sign", "balanced", "small-stack"] {
             for op in ["keygen", "sign", "sign-expanded"] {
                 assert!(names.contains(format!("ml-dsa-87/{preset}/{op}").as_str()));
@@ -157,6 +159,17 @@ mod tests {
                 assert!(names.contains(format!("ntrulpr761/{mul}/{op}").as_str()));
             }
         }
+        for strategy in [
+            "small-stack",
+            "balanced",
+            "fast-kem",
+            "stored-cached",
+            "stored-streamed",
+        ] {
+            for op in ["keygen", "encaps", "decaps"] {
+                assert!(names.contains(format!("ml-kem-512/{strategy}/{op}").as_str()));
+            }
+        }
         for preset in ["min-stack", "balanced", "fast"] {
             assert!(names.contains(format!("cross-rsdpg-5-small/{preset}/sign").as_str()));
         }
@@ -170,6 +183,7 @@ mod tests {
         for name in [
             "ml-dsa-44/small-stack/sign",
             "sntrup761/karatsuba/decaps",
+            "ml-kem-768/stored-cached/decaps",
             "cross-rsdp-1-fast/fast/sign",
         ] {
             let case = cases.iter().find(|c| c.name == name).expect(name);

@@ -176,6 +176,123 @@ macro_rules! with_cross_set {
     }};
 }
 
+/// Runs `$f::<P>($args)` for the ML-KEM parameter set chosen by `$sel` (0, 1, 2 for
+/// ML-KEM-512, -768, -1024, modulo 3).
+#[macro_export]
+macro_rules! with_mlkem_set {
+    ($sel:expr, $f:ident ( $($args:expr),* )) => {
+        match $sel % 3 {
+            0 => $f::<pqfit::mlkem::MlKem512Params>($($args),*),
+            1 => $f::<pqfit::mlkem::MlKem768Params>($($args),*),
+            _ => $f::<pqfit::mlkem::MlKem1024Params>($($args),*),
+        }
+    };
+}
+
+/// FIPS 203 §7.2, the modulus check, written out from the spec: every 12-bit field of
+/// the encoded t-hat (`t_hat`, the first 384k bytes of ek) is below q = 3329.
+pub fn mlkem_t_hat_canonical(t_hat: &[u8]) -> bool {
+    (0..t_hat.len() * 8 / 12).all(|i| bit_field(t_hat, 12 * i, 12) < 3329)
+}
+
+/// SHA3-256 of `data`, by the sha3 crate (an oracle independent of pqfit's Keccak).
+pub fn sha3_256(data: &[u8]) -> [u8; 32] {
+    use sha3::Digest;
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&sha3::Sha3_256::digest(data));
+    out
+}
+
+/// FIPS 203, Algorithm 18 line 7: the implicit-rejection key J(z || c) =
+/// SHAKE256(z || c, 32), by the sha3 crate.
+pub fn mlkem_j(z: &[u8], c: &[u8]) -> [u8; 32] {
+    use sha3::digest::{ExtendableOutput, Update, XofReader};
+    let mut x = sha3::Shake256::default();
+    x.update(z);
+    x.update(c);
+    let mut out = [0u8; 32];
+    x.finalize_xof().read(&mut out);
+    out
+}
+
+/// The ML-KEM strategies the targets compare: the three presets and two `Custom`
+/// mixes with what no preset uses (`StoredCompare`, `DecodedSecret` with `CachedA`,
+/// `EagerReduce` with `CachedSecret`, the 32-bit Keccak backends).
+pub mod mlkem {
+    use pqfit::mlkem::{
+        Balanced, CachedA, CachedSecret, Ciphertext, Custom, DecodedSecret, EagerReduce, FastKem,
+        LazyAccumulate, ParameterSet, PublicKey, SecretKey, SharedSecret, SmallStack,
+        StoredCompare, Strategy, StreamedA,
+    };
+    use pqfit::strategy::{Interleaved32, Interleaved32Compact};
+    use pqfit::MlKem;
+
+    /// A-hat kept, s-hat decoded per use, the stored comparison, `Interleaved32`.
+    pub type StoredCached =
+        Custom<CachedA, DecodedSecret, StoredCompare, LazyAccumulate, Interleaved32>;
+    /// A-hat streamed, s-hat kept, the stored comparison, eager reduction,
+    /// `Interleaved32Compact`.
+    pub type StoredStreamed =
+        Custom<StreamedA, CachedSecret, StoredCompare, EagerReduce, Interleaved32Compact>;
+
+    fn decaps<P: ParameterSet, S: Strategy<P>>(dk: &SecretKey<P>, ct: &Ciphertext<P>) -> [u8; 32] {
+        let mut ss = SharedSecret::default();
+        MlKem::<P, S>::decaps(dk, ct, &mut ss);
+        *ss.as_bytes()
+    }
+
+    fn encaps<P: ParameterSet, S: Strategy<P>>(
+        ek: &PublicKey<P>,
+        m: &[u8; 32],
+    ) -> (Ciphertext<P>, [u8; 32]) {
+        let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::default());
+        MlKem::<P, S>::encaps_internal(ek, m, &mut ct, &mut ss);
+        (ct, *ss.as_bytes())
+    }
+
+    /// Decapsulation of `ct` under each strategy, by name.
+    pub fn decaps_all<P: ParameterSet>(
+        dk: &SecretKey<P>,
+        ct: &Ciphertext<P>,
+    ) -> [(&'static str, [u8; 32]); 5] {
+        [
+            ("SmallStack", decaps::<P, SmallStack>(dk, ct)),
+            ("Balanced", decaps::<P, Balanced>(dk, ct)),
+            ("FastKem", decaps::<P, FastKem>(dk, ct)),
+            ("StoredCached", decaps::<P, StoredCached>(dk, ct)),
+            ("StoredStreamed", decaps::<P, StoredStreamed>(dk, ct)),
+        ]
+    }
+
+    /// Encapsulation (FIPS 203, Algorithm 17) to `ek` with `m` under each strategy.
+    pub fn encaps_all<P: ParameterSet>(
+        ek: &PublicKey<P>,
+        m: &[u8; 32],
+    ) -> [(&'static str, (Ciphertext<P>, [u8; 32])); 5] {
+        [
+            ("SmallStack", encaps::<P, SmallStack>(ek, m)),
+            ("Balanced", encaps::<P, Balanced>(ek, m)),
+            ("FastKem", encaps::<P, FastKem>(ek, m)),
+            ("StoredCached", encaps::<P, StoredCached>(ek, m)),
+            ("StoredStreamed", encaps::<P, StoredStreamed>(ek, m)),
+        ]
+    }
+
+    /// `seed` as d || z, zero-padded to 64 bytes.
+    pub fn seed64(seed: &[u8]) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        out[..seed.len().min(64)].copy_from_slice(&seed[..seed.len().min(64)]);
+        out
+    }
+
+    /// `bytes` zero-padded or cut to 32 bytes.
+    pub fn bytes32(bytes: &[u8]) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        out[..bytes.len().min(32)].copy_from_slice(&bytes[..bytes.len().min(32)]);
+        out
+    }
+}
+
 /// A `randombytes` that serves `bytes` in order, then zeros: encapsulation's
 /// randomness taken from the fuzz input.
 pub fn randombytes_from(bytes: &[u8]) -> impl FnMut(&mut [u8]) -> Result<(), pqfit::Error> + '_ {
@@ -204,5 +321,15 @@ mod tests {
         assert!(mldsa_hint_well_formed::<MlDsa65>(&sig[hint_at..]));
         sig[hint_at] = 3; // a position byte past every row end
         assert!(!mldsa_hint_well_formed::<MlDsa65>(&sig[hint_at..]));
+    }
+
+    #[test]
+    fn mlkem_oracles_agree_with_valid_and_broken_encodings() {
+        // 3328 and 0 in one 3-byte pair: canonical; 3329 in the second field: not.
+        assert!(mlkem_t_hat_canonical(&[0x00, 0x00, 0xd0, 0x00, 0x0d, 0x00]));
+        assert!(!mlkem_t_hat_canonical(&[0x00, 0x10, 0xd0]));
+        assert!(!mlkem_t_hat_canonical(&[0x01, 0x0d, 0x00]));
+        // FIPS 202's SHA3-256 of the empty string.
+        assert_eq!(sha3_256(b"")[..4], [0xa7, 0xff, 0xc6, 0xf8]);
     }
 }

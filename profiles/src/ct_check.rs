@@ -14,9 +14,14 @@
 //! offset (symbol + offset of the instruction).
 //!
 //! What runs: ML-DSA and CROSS key generation and signing (verification handles public
-//! data only); NTRU Prime key generation, encapsulation (same public key, different
-//! randomness) and decapsulation (different secret keys, the same ciphertext: one run
-//! decrypts validly, the others take the implicit rejection).
+//! data only); for the KEMs (NTRU Prime, ML-KEM) key generation, encapsulation (same
+//! public key, different randomness) and decapsulation twice, each time with different
+//! secret keys and one ciphertext for every run: `decaps` with run 0's valid
+//! ciphertext (run 0 accepts, the others take the implicit rejection), `decaps
+//! (tampered)` with that ciphertext's last byte changed (every run rejects, run 0 by a
+//! near miss: its re-encryption differs from the input in that byte only). Traces
+//! being equal is transitive, so acceptance, a near miss and a far miss all look the
+//! same.
 
 use std::path::{Path, PathBuf};
 
@@ -73,6 +78,8 @@ type CheckFirst<'a> = Box<dyn Fn(&Machine) -> Result<(), Error> + 'a>;
 /// outputs are checked against the host (so the firmware under check is known to work).
 struct Plan<'a> {
     op: Op,
+    /// The name the report gives the check (`decaps (tampered)`); `op`'s by default.
+    name: &'static str,
     entry: u64,
     setup: Setup<'a>,
     check_first: CheckFirst<'a>,
@@ -110,6 +117,7 @@ pub fn signature<H: HostSig>(
     let plans = [
         Plan {
             op: Op::Keygen,
+            name: Op::Keygen.name(),
             entry: entry(&image, Op::Keygen.entries()[0])?,
             setup: Box::new(|m, i| m.write(xi.addr, &xis[i])),
             check_first: Box::new(|m| {
@@ -119,6 +127,7 @@ pub fn signature<H: HostSig>(
         },
         Plan {
             op: Op::Sign,
+            name: Op::Sign.name(),
             entry: entry(&image, Op::Sign.entries()[0])?,
             setup: Box::new(|m, i| {
                 m.write(sk.addr, &keys[i].1)?;
@@ -134,7 +143,8 @@ pub fn signature<H: HostSig>(
     run_plans(profile, req, &bytes, &image, &plans)
 }
 
-/// Key generation, encapsulation and decapsulation of an NTRU Prime KEM.
+/// Key generation, encapsulation and decapsulation (of a valid and of a tampered
+/// ciphertext) of a KEM: NTRU Prime or ML-KEM.
 pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec<CtOp>, Error> {
     use crate::kem::RAND_BYTES;
     let bytes = std::fs::read(elf)?;
@@ -143,6 +153,13 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
     let encaps_rand: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(5, i, RAND_BYTES)).collect();
     let keys: Vec<(Vec<u8>, Vec<u8>, usize)> = keygen_rand.iter().map(|r| K::keygen(r)).collect();
     let (ct0, ss0, _) = K::encaps(&keys[0].0, &encaps_rand[0]);
+    let tampered = tamper(&ct0);
+    let rejected0 = K::decaps(&keys[0].1, &tampered);
+    if rejected0 == ss0 {
+        return Err(Error::Mismatch(
+            "the tampered ciphertext decapsulates to the valid one's key on the host".into(),
+        ));
+    }
 
     let rand = buf(&image, "PQFIT_RAND", Some(RAND_BYTES))?;
     let pk = buf(&image, "PQFIT_PK", Some(K::PK))?;
@@ -152,6 +169,7 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
     let plans = [
         Plan {
             op: Op::Keygen,
+            name: Op::Keygen.name(),
             entry: entry(&image, Op::Keygen.entries()[0])?,
             setup: Box::new(|m, i| m.write(rand.addr, &keygen_rand[i])),
             check_first: Box::new(|m| {
@@ -161,6 +179,7 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
         },
         Plan {
             op: Op::Encaps,
+            name: Op::Encaps.name(),
             entry: entry(&image, Op::Encaps.entries()[0])?,
             setup: Box::new(|m, i| {
                 m.write(pk.addr, &keys[0].0)?;
@@ -177,6 +196,7 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
         },
         Plan {
             op: Op::Decaps,
+            name: Op::Decaps.name(),
             entry: entry(&image, Op::Decaps.entries()[0])?,
             setup: Box::new(|m, i| {
                 m.write(sk.addr, &keys[i].1)?;
@@ -190,8 +210,39 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
                 )
             }),
         },
+        Plan {
+            op: Op::Decaps,
+            name: TAMPERED,
+            entry: entry(&image, Op::Decaps.entries()[0])?,
+            setup: Box::new(|m, i| {
+                m.write(sk.addr, &keys[i].1)?;
+                m.write(ct.addr, &tampered)
+            }),
+            check_first: Box::new(|m| {
+                compare(
+                    "implicit-rejection key".into(),
+                    &m.read(ss.addr, ss.size as usize)?,
+                    &rejected0,
+                )
+            }),
+        },
     ];
     run_plans(profile, req, &bytes, &image, &plans)
+}
+
+/// The name of the decapsulation check on a tampered ciphertext.
+pub const TAMPERED: &str = "decaps (tampered)";
+
+/// `ct` with the lowest bit of its last byte flipped: in ML-KEM the low bit of a
+/// compressed coefficient of v (decryption most likely still gives m, so the
+/// re-encryption differs from the input in this byte only), in NTRU Prime the
+/// confirmation hash (the same: only the hash differs).
+fn tamper(ct: &[u8]) -> Vec<u8> {
+    let mut t = ct.to_vec();
+    if let Some(last) = t.last_mut() {
+        *last ^= 1;
+    }
+    t
 }
 
 /// The markers linked into the firmware.
@@ -264,7 +315,7 @@ fn check_op(
         ))
     })?;
     let mut op = CtOp {
-        op: plan.op.name().into(),
+        op: plan.name.into(),
         runs: req.runs,
         events: first.len(),
         declassifications: first.values.len(),
