@@ -25,7 +25,7 @@ type StoredStreamed =
 fn key_pair<P: ParameterSet, S: Strategy<P>>(seed: u64) -> (PublicKey<P>, SecretKey<P>) {
     let mut bytes = Bytes::new(seed);
     let (d, z): ([u8; 32], [u8; 32]) = (bytes.array(), bytes.array());
-    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
     MlKem::<P, S>::key_gen_internal(&d, &z, &mut ek, &mut dk);
     (ek, dk)
 }
@@ -36,7 +36,7 @@ fn keygen<P: ParameterSet, S: Strategy<P>>() {
     let (mut d, mut z): ([u8; 32], [u8; 32]) = (bytes.array(), bytes.array());
     secret(&mut d);
     secret(&mut z);
-    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
     MlKem::<P, S>::key_gen_internal(&d, &z, &mut ek, &mut dk);
     assert_ne!(tainted(dk.as_bytes()), Some(false), "dk depends on d, z");
 }
@@ -46,7 +46,7 @@ fn encaps<P: ParameterSet, S: Strategy<P>>() {
     let (ek, _) = key_pair::<P, S>(2);
     let mut m: [u8; 32] = Bytes::new(3).array();
     secret(&mut m);
-    let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::default());
+    let (mut ct, mut ss) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
     MlKem::<P, S>::encaps_internal(&ek, &m, &mut ct, &mut ss);
     assert_ne!(tainted(ss.as_bytes()), Some(false), "K depends on m");
     assert_ne!(tainted(ct.as_bytes()), Some(false), "c depends on m");
@@ -61,7 +61,7 @@ fn encaps<P: ParameterSet, S: Strategy<P>>() {
 fn decaps<P: ParameterSet, S: Strategy<P>>() {
     let (ek, dk) = key_pair::<P, S>(4);
     let mut m: [u8; 32] = Bytes::new(5).array();
-    let (mut ct, mut sent) = (Ciphertext::<P>::default(), SharedSecret::default());
+    let (mut ct, mut sent) = (Ciphertext::<P>::default(), SharedSecret::zeroed());
     MlKem::<P, S>::encaps_internal(&ek, &m, &mut ct, &mut sent);
     m.fill(0);
 
@@ -72,10 +72,10 @@ fn decaps<P: ParameterSet, S: Strategy<P>>() {
     secret_in_place(&dk.as_bytes()[..<P as MlKemParams>::DK_PKE_BYTES]);
     secret_in_place(&dk.as_bytes()[<P as MlKemParams>::DK_BYTES - 32..]);
 
-    let mut received = SharedSecret::default();
+    let mut received = SharedSecret::zeroed();
     MlKem::<P, S>::decaps(&dk, &ct, &mut received);
     let mut keys = vec![received.as_bytes().to_vec()];
-    for (at, bit) in [(<P as MlKemParams>::CT_BYTES - 1, 0x01u8), (7, 0x10)] {
+    for (at, bit) in [(<P as MlKemParams>::C_BYTES - 1, 0x01u8), (7, 0x10)] {
         let mut bytes = ct.as_bytes().to_vec();
         bytes[at] ^= bit;
         let bad = Ciphertext::<P>::from_bytes(&bytes).expect("same length");
@@ -90,12 +90,12 @@ fn decaps<P: ParameterSet, S: Strategy<P>>() {
         keys[0],
         sent.as_bytes(),
         "{}: a valid ciphertext",
-        <P as MlKemParams>::NAME
+        <P as MlKemParams>::SET_NAME
     );
     assert!(
         keys[1] != keys[0] && keys[2] != keys[0] && keys[1] != keys[2],
         "{}: tampered ciphertexts give their implicit-rejection keys",
-        <P as MlKemParams>::NAME
+        <P as MlKemParams>::SET_NAME
     );
 }
 
@@ -103,7 +103,7 @@ fn strategy<P: ParameterSet, S: Strategy<P>>(cases: &mut Vec<Case>, strategy: &s
     let name = |op: &str| {
         format!(
             "{}/{strategy}/{op}",
-            <P as MlKemParams>::NAME.to_ascii_lowercase()
+            <P as MlKemParams>::SET_NAME.to_ascii_lowercase()
         )
     };
     cases.push(Case::new(name("keygen"), keygen::<P, S>));

@@ -20,7 +20,7 @@ use pqfit_fuzz::{mlkem_j, with_mlkem_set, Input};
 
 fn check<P: ParameterSet>(mode: u8, seed: &[u8], m: &[u8], c: &[u8]) {
     let seed = seed64(seed);
-    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::default());
+    let (mut ek, mut dk) = (PublicKey::<P>::default(), SecretKey::<P>::zeroed());
     <MlKem<P>>::from_seed(&seed, &mut ek, &mut dk);
     let honest = encaps_all(&ek, &bytes32(m));
     for (name, (ct, ss)) in &honest[1..] {
@@ -33,7 +33,7 @@ fn check<P: ParameterSet>(mode: u8, seed: &[u8], m: &[u8], c: &[u8]) {
     }
     let (honest_ct, k) = &honest[0].1;
 
-    let n = <P as MlKemParams>::CT_BYTES;
+    let n = <P as MlKemParams>::C_BYTES;
     let mut bytes = vec![0u8; n];
     bytes[..c.len().min(n)].copy_from_slice(&c[..c.len().min(n)]);
     if mode % 2 == 0 {

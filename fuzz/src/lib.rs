@@ -236,7 +236,7 @@ pub mod mlkem {
         Custom<StreamedA, CachedSecret, StoredCompare, EagerReduce, Interleaved32Compact>;
 
     fn decaps<P: ParameterSet, S: Strategy<P>>(dk: &SecretKey<P>, ct: &Ciphertext<P>) -> [u8; 32] {
-        let mut ss = SharedSecret::default();
+        let mut ss = SharedSecret::zeroed();
         MlKem::<P, S>::decaps(dk, ct, &mut ss);
         *ss.as_bytes()
     }
@@ -245,7 +245,7 @@ pub mod mlkem {
         ek: &PublicKey<P>,
         m: &[u8; 32],
     ) -> (Ciphertext<P>, [u8; 32]) {
-        let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::default());
+        let (mut ct, mut ss) = (Ciphertext::default(), SharedSecret::zeroed());
         MlKem::<P, S>::encaps_internal(ek, m, &mut ct, &mut ss);
         (ct, *ss.as_bytes())
     }
