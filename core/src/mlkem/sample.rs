@@ -105,6 +105,20 @@ pub fn sample_poly_cbd<K: Keccak>(eta: usize, s: &[u8; 32], b: u8, f: &mut Poly,
     // One spare byte so that every two-byte window is in range.
     let mut buf = [0u8; MAX_PRF_BYTES + 1];
     shake256_with::<K>(&[s, &[b]], &mut buf[..64 * eta]);
+    if eta == 2 {
+        // Eight coefficients per 32-bit word: each 2-bit field of t is the sum of a
+        // pair of bits, x in the even fields and y in the odd ones.
+        for (word, coeffs) in buf.chunks_exact(4).zip(f.coeffs.chunks_exact_mut(8)) {
+            let w = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+            let t = (w & 0x5555_5555) + ((w >> 1) & 0x5555_5555);
+            for (k, c) in coeffs.iter_mut().enumerate() {
+                let v = ((t >> (4 * k)) & 3) as i16 - ((t >> (4 * k + 2)) & 3) as i16;
+                *c = if add { *c + v } else { v };
+            }
+        }
+        buf.zeroize();
+        return;
+    }
     for (i, c) in f.coeffs.iter_mut().enumerate() {
         let pos = 2 * eta * i;
         let w = (buf[pos / 8] as u32 | (buf[pos / 8 + 1] as u32) << 8) >> (pos % 8);
