@@ -149,8 +149,14 @@ mod tests {
             same(x.mul(z), y.mul(z));
             same(x.reduce(), y.reduce());
             let (c, d) = (next(4 * 3329), next(4 * 3329));
-            same(dsp::pack(a / 2, b / 2).add(dsp::pack(c, d)), [a / 2, b / 2].add([c, d]));
-            same(dsp::pack(a / 2, b / 2).sub(dsp::pack(c, d)), [a / 2, b / 2].sub([c, d]));
+            same(
+                dsp::pack(a / 2, b / 2).add(dsp::pack(c, d)),
+                [a / 2, b / 2].add([c, d]),
+            );
+            same(
+                dsp::pack(a / 2, b / 2).sub(dsp::pack(c, d)),
+                [a / 2, b / 2].sub([c, d]),
+            );
             x.store(&mut f, 3);
             assert_eq!(<[i16; 2]>::load(&f, 3), y);
             assert_eq!(u32::load(&f, 3), x);

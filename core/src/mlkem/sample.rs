@@ -30,7 +30,12 @@ fn candidates(w: &[u32]) -> [u16; 8] {
 /// block of 42 little-endian words at a time, to `block(words)` until it returns
 /// `false`. The seed is public: the rejections leak nothing.
 #[inline(always)]
-fn sample_ntt_blocks<K: Keccak>(rho: &[u8; 32], j: u8, i: u8, mut block: impl FnMut(&[u32]) -> bool) {
+fn sample_ntt_blocks<K: Keccak>(
+    rho: &[u8; 32],
+    j: u8,
+    i: u8,
+    mut block: impl FnMut(&[u32]) -> bool,
+) {
     Shake128Reader::<K>::with_pieces(&[rho, &[j, i]], |xof| {
         // The rate is a multiple of 12: whole blocks hold whole groups of three words.
         let mut words = [0u32; SHAKE128_RATE / 4];
