@@ -18,6 +18,7 @@
 pub mod compress;
 pub mod encode;
 pub mod field;
+mod lanes;
 pub mod ntt;
 pub mod params;
 pub mod poly;

@@ -3,7 +3,8 @@
 //! unity modulo q. Twiddles are kept in the Montgomery domain (times R = 2^16,
 //! centred), so each butterfly is one [`fqmul`].
 
-use super::field::{barrett_reduce, fqmul, montgomery_reduce, Q32};
+use super::field::{fqmul, montgomery_reduce, Q32};
+use super::lanes::Lanes;
 use super::N;
 
 /// ζ = 17.
@@ -63,49 +64,144 @@ pub const GAMMAS: [i16; 128] = {
 /// 3303) times R.
 const F_INV: i16 = 1441;
 
-/// FIPS 203, Algorithm 9: NTT, in place. Coefficients of absolute value below q in;
-/// below 8q out (no reduction inside; callers reduce).
+/// ζ^BitRev7(1) · F_INV · R^-1, centred: the last inverse layer's twiddle with the
+/// final scaling folded in (one Montgomery product instead of two).
+const ZETA1_F_INV: i16 = {
+    const R_INV: i32 = 169; // 2^-16 mod q
+    let m = (ZETAS[1] as i32 * F_INV as i32 % Q32 + Q32) % Q32 * R_INV % Q32;
+    (if m > Q32 / 2 { m - Q32 } else { m }) as i16
+};
+
+/// The transform on the words of [`Lanes`] `L`: `u32` (two 16-bit lanes) on the
+/// Cortex-M4, `[i16; 2]` elsewhere.
+#[cfg(pqfit_dsp)]
+type Word = u32;
+/// The transform on the words of [`Lanes`] `L`: `u32` (two 16-bit lanes) on the
+/// Cortex-M4, `[i16; 2]` elsewhere.
+#[cfg(not(pqfit_dsp))]
+type Word = [i16; 2];
+
+/// FIPS 203, Algorithm 9: NTT, in place, followed by a Barrett reduction (folded into
+/// the last layer). Coefficients of absolute value below q in; at most (q-1)/2 out.
+///
+/// Every layer moves words of two coefficients (2w, 2w + 1) with one twiddle, and the
+/// seven layers are done as 3 + 3 + 1: eight words held in registers through three
+/// layers, so each word is loaded and stored three times instead of seven. No
+/// reduction inside: the coefficients stay below 8q (< 2^15).
 pub fn ntt(f: &mut [i16; N]) {
-    let mut k = 1;
-    let mut len = 128;
-    while len >= 2 {
-        let mut start = 0;
-        while start < N {
-            let zeta = ZETAS[k];
-            k += 1;
-            for j in start..start + len {
-                let t = fqmul(zeta, f[j + len]);
-                f[j + len] = f[j] - t;
-                f[j] += t;
-            }
-            start += 2 * len;
+    ntt_with::<Word>(f);
+}
+
+/// [`ntt`] on the words `L`.
+pub(crate) fn ntt_with<L: Lanes>(f: &mut [i16; N]) {
+    // Layers 1–3 (lengths 128, 64, 32 = word distances 64, 32, 16): words s + 16t.
+    for s in 0..16 {
+        ntt_three_layers::<L>(f, s, 16, 1, 0);
+    }
+    // Layers 4–6 (lengths 16, 8, 4): in each block of 16 words, words 16b + s + 2t.
+    for b in 0..8 {
+        for s in 0..2 {
+            ntt_three_layers::<L>(f, 16 * b + s, 2, 8, b);
         }
-        len >>= 1;
+    }
+    // Layer 7 (length 2 = neighbouring words), reduced.
+    for m in 0..64 {
+        let zeta = ZETAS[64 + m];
+        let (a, b) = (L::load(f, 2 * m), L::load(f, 2 * m + 1));
+        let t = b.mul(zeta);
+        a.sub(t).reduce().store(f, 2 * m + 1);
+        a.add(t).reduce().store(f, 2 * m);
+    }
+}
+
+/// Three forward layers on the eight words `first + stride·t` (t = 0..8) of block
+/// `b` of the first of them, which has `k0` blocks (its twiddles are ZETAS\[k0 + b\],
+/// the next layer's ZETAS\[2k0 + 2b + t/4\], the third's ZETAS\[4k0 + 4b + t/2\]).
+#[inline(always)]
+fn ntt_three_layers<L: Lanes>(f: &mut [i16; N], first: usize, stride: usize, k0: usize, b: usize) {
+    let mut x: [L; 8] = core::array::from_fn(|t| L::load(f, first + stride * t));
+    let butterfly = |x: &mut [L; 8], i: usize, j: usize, zeta: i16| {
+        let t = x[j].mul(zeta);
+        x[j] = x[i].sub(t);
+        x[i] = x[i].add(t);
+    };
+    let z = ZETAS[k0 + b];
+    for i in 0..4 {
+        butterfly(&mut x, i, i + 4, z);
+    }
+    for h in 0..2 {
+        let z = ZETAS[2 * k0 + 2 * b + h];
+        butterfly(&mut x, 4 * h, 4 * h + 2, z);
+        butterfly(&mut x, 4 * h + 1, 4 * h + 3, z);
+    }
+    for q in 0..4 {
+        butterfly(&mut x, 2 * q, 2 * q + 1, ZETAS[4 * k0 + 4 * b + q]);
+    }
+    for (t, w) in x.iter().enumerate() {
+        w.store(f, first + stride * t);
     }
 }
 
 /// FIPS 203, Algorithm 10: NTT^-1, in place, times R (the Montgomery factor that a
-/// base-case product divides out). Absolute values below 2^14 in (the first layer
-/// adds two of them); below q out.
+/// base-case product divides out). Absolute values below q in; below q out.
+///
+/// Gentleman–Sande butterflies on words of two coefficients, as 3 + 3 + 1 layers
+/// (see [`ntt`]). Lazy reduction: only the sums that could leave 16 bits are
+/// Barrett-reduced, four words of every eight after each group of three layers
+/// (each group at most multiplies the bound by 8); the last layer's twiddle and its
+/// sums carry the final scaling by 128^-1.
 pub fn inv_ntt_tomont(f: &mut [i16; N]) {
-    let mut k = 127;
-    let mut len = 2;
-    while len <= 128 {
-        let mut start = 0;
-        while start < N {
-            let zeta = ZETAS[k];
-            k -= 1;
-            for j in start..start + len {
-                let t = f[j];
-                f[j] = barrett_reduce(t + f[j + len]);
-                f[j + len] = fqmul(zeta, f[j + len] - t);
-            }
-            start += 2 * len;
-        }
-        len <<= 1;
+    inv_ntt_with::<Word>(f);
+}
+
+/// [`inv_ntt_tomont`] on the words `L`.
+pub(crate) fn inv_ntt_with<L: Lanes>(f: &mut [i16; N]) {
+    // Layers of lengths 2, 4, 8 (word distances 1, 2, 4): blocks of eight words.
+    for b in 0..16 {
+        inv_three_layers::<L>(f, 8 * b, 1, 127, b);
     }
-    for c in f.iter_mut() {
-        *c = fqmul(*c, F_INV);
+    // Lengths 16, 32, 64: words 64h + s + 8t.
+    for h in 0..2 {
+        for s in 0..8 {
+            inv_three_layers::<L>(f, 64 * h + s, 8, 15, h);
+        }
+    }
+    // Length 128, with the scaling: |a ± b| < 2q before the Montgomery products.
+    for w in 0..64 {
+        let (a, b) = (L::load(f, w), L::load(f, w + 64));
+        b.sub(a).mul(ZETA1_F_INV).store(f, w + 64);
+        a.add(b).mul(F_INV).store(f, w);
+    }
+}
+
+/// Three inverse layers on the eight words `first + stride·t` of block `b`: twiddles
+/// ZETAS\[k1 - 4b - t/2\], then ZETAS\[(k1 - 1)/2 - 2b - t/4\], then
+/// ZETAS\[(k1 - 3)/4 - b\]. Entries below q; the four sums of the last layer are
+/// reduced (they reach 8q, 4q, 2q, 2q), so all eight leave below q.
+#[inline(always)]
+fn inv_three_layers<L: Lanes>(f: &mut [i16; N], first: usize, stride: usize, k1: usize, b: usize) {
+    let mut x: [L; 8] = core::array::from_fn(|t| L::load(f, first + stride * t));
+    let butterfly = |x: &mut [L; 8], i: usize, j: usize, zeta: i16| {
+        let (a, c) = (x[i], x[j]);
+        x[i] = a.add(c);
+        x[j] = c.sub(a).mul(zeta);
+    };
+    for q in 0..4 {
+        butterfly(&mut x, 2 * q, 2 * q + 1, ZETAS[k1 - 4 * b - q]);
+    }
+    let k2 = (k1 - 1) / 2;
+    for h in 0..2 {
+        let z = ZETAS[k2 - 2 * b - h];
+        butterfly(&mut x, 4 * h, 4 * h + 2, z);
+        butterfly(&mut x, 4 * h + 1, 4 * h + 3, z);
+    }
+    let z = ZETAS[(k2 - 1) / 2 - b];
+    for i in 0..4 {
+        butterfly(&mut x, i, i + 4, z);
+        x[i] = x[i].reduce();
+    }
+    for (t, w) in x.iter().enumerate() {
+        w.store(f, first + stride * t);
     }
 }
 
@@ -178,11 +274,19 @@ mod tests {
             let a = rand_poly(&mut seed, Q);
             let mut f = a;
             ntt(&mut f);
-            assert!(f.iter().all(|c| c.unsigned_abs() < 8 * Q as u16));
-            for c in f.iter_mut() {
-                *c = barrett_reduce(*c);
-            }
+            assert!(f.iter().all(|c| c.abs() <= (Q - 1) / 2));
+            // Both word representations give the same representatives.
+            let mut g = a;
+            ntt_with::<u32>(&mut g);
+            assert_eq!(f, g);
+            let mut h = a;
+            ntt_with::<[i16; 2]>(&mut h);
+            assert_eq!(f, h);
+            inv_ntt_with::<u32>(&mut g);
+            inv_ntt_with::<[i16; 2]>(&mut h);
+            assert_eq!(g, h);
             inv_ntt_tomont(&mut f);
+            assert_eq!(f, g);
             // inv_ntt_tomont multiplies by R: divide it back out.
             for (x, y) in f.iter().zip(&a) {
                 assert!(x.abs() < Q);
@@ -210,9 +314,6 @@ mod tests {
             let (mut fa, mut fb) = (a, b);
             ntt(&mut fa);
             ntt(&mut fb);
-            for c in fa.iter_mut().chain(fb.iter_mut()) {
-                *c = barrett_reduce(*c);
-            }
             let mut prod = [0i16; N];
             multiply_ntts(&fa, &fb, &mut prod);
             // The wide form agrees with the reduced one modulo q.
@@ -228,6 +329,10 @@ mod tests {
                         modq(prod[2 * i + t] as i64)
                     );
                 }
+            }
+            // inv_ntt_tomont takes coefficients below q.
+            for c in prod.iter_mut() {
+                *c = crate::mlkem::field::barrett_reduce(*c);
             }
             inv_ntt_tomont(&mut prod);
             for (x, y) in prod.iter().zip(&want) {

@@ -29,10 +29,9 @@ impl Poly {
     /// in, at most (q-1)/2 out.
     pub fn ntt(&mut self) {
         ntt::ntt(&mut self.coeffs);
-        self.reduce();
     }
 
-    /// NTT^-1 (FIPS 203, Algorithm 10) times R: |coefficients| < 2^14 in, below q out.
+    /// NTT^-1 (FIPS 203, Algorithm 10) times R: |coefficients| < q in, below q out.
     pub fn inv_ntt_tomont(&mut self) {
         ntt::inv_ntt_tomont(&mut self.coeffs);
     }
