@@ -9,11 +9,11 @@ use pqfit_core::ct;
 use pqfit_core::hash::sha3_512_with;
 use pqfit_core::mlkem::compress::{compress, decompress};
 use pqfit_core::mlkem::encode::{
-    add_message, byte_decode, byte_encode, message_from, poly_decode12, poly_encode12,
+    add_message, byte_decode, message_from, poly_decode12, poly_encode12,
 };
 use pqfit_core::mlkem::field::reduce_once;
 use pqfit_core::mlkem::sample::sample_poly_cbd;
-use pqfit_core::mlkem::{MlKemParams, Poly, POLY_BYTES};
+use pqfit_core::mlkem::{MlKemParams, Poly, N, POLY_BYTES};
 use zeroize::{Zeroize, Zeroizing};
 
 type Matrix<P, S> = <S as Strategy<P>>::Matrix;
@@ -21,8 +21,32 @@ type Secret<P, S> = <S as Strategy<P>>::Secret;
 type Acc<P, S> = <S as Strategy<P>>::Accumulate;
 type Kec<P, S> = <S as Strategy<P>>::Keccak;
 
-/// Bytes of the largest compressed polynomial (du = 11).
-const MAX_POLY_C_BYTES: usize = 32 * 11;
+/// The largest d of a compressed polynomial (du = 11): eight coefficients are d bytes.
+const MAX_D: usize = 11;
+
+/// ByteEncode_d(Compress_d(p)) (Algorithm 14, lines 22 and 23) handed to `sink` eight
+/// coefficients (d bytes) at a time from `offset`: the ciphertext never needs a
+/// 32·d-byte buffer, which is most of what decapsulation's re-encryption would
+/// otherwise add to the smallest stack. Branches depend on d only.
+#[inline(always)]
+fn write_compressed<W: CiphertextSink + ?Sized>(d: u32, p: &Poly, sink: &mut W, offset: usize) {
+    let mut chunk = Zeroizing::new([0u8; MAX_D]);
+    let len = d as usize;
+    for g in 0..N / 8 {
+        let (mut acc, mut bits, mut o) = (0u32, 0u32, 0usize);
+        for i in 8 * g..8 * g + 8 {
+            acc |= (compress(d, p.canonical(i)) as u32) << bits;
+            bits += d;
+            while bits >= 8 {
+                chunk[o] = acc as u8;
+                o += 1;
+                acc >>= 8;
+                bits -= 8;
+            }
+        }
+        sink.write(offset + len * g, &chunk[..len]);
+    }
+}
 
 /// The bytes of polynomial `i` of an encoded vector (ByteEncode_12, 384 bytes each).
 fn poly_bytes(v: &[u8], i: usize) -> &[u8] {
@@ -125,7 +149,6 @@ pub(crate) fn encrypt<P: MlKemParams, S: Strategy<P>, W: CiphertextSink + ?Sized
     let mut acc = Zeroizing::new(<Acc<P, S> as Accumulate>::Acc::default());
     let mut out = Zeroizing::new(Poly::default());
     let mut scratch = Zeroizing::new(Poly::default());
-    let mut bytes = Zeroizing::new([0u8; MAX_POLY_C_BYTES]);
     // Line 19: u = NTT^-1(A-hat^T ∘ y-hat) + e1, row by row; line 22: c1.
     for i in 0..P::K {
         Acc::<P, S>::clear(&mut acc);
@@ -137,8 +160,7 @@ pub(crate) fn encrypt<P: MlKemParams, S: Strategy<P>, W: CiphertextSink + ?Sized
         out.inv_ntt_tomont();
         // Lines 13–16: e1[i] = SamplePolyCBD_eta2(PRF(r, k + i)).
         sample_poly_cbd::<Kec<P, S>>(P::ETA2, r, (P::K + i) as u8, &mut out, true);
-        byte_encode(P::DU, &mut bytes[..], |c| compress(P::DU, out.canonical(c)));
-        sink.write(P::POLY_U_BYTES * i, &bytes[..P::POLY_U_BYTES]);
+        write_compressed(P::DU, &out, sink, P::POLY_U_BYTES * i);
     }
     // Line 21: v = NTT^-1(t-hat^T ∘ y-hat) + e2 + mu.
     Acc::<P, S>::clear(&mut acc);
@@ -158,8 +180,7 @@ pub(crate) fn encrypt<P: MlKemParams, S: Strategy<P>, W: CiphertextSink + ?Sized
     sample_poly_cbd::<Kec<P, S>>(P::ETA2, r, (2 * P::K) as u8, &mut out, true);
     add_message(m, &mut out);
     // Line 23: c2.
-    byte_encode(P::DV, &mut bytes[..], |c| compress(P::DV, out.canonical(c)));
-    sink.write(P::C1_BYTES, &bytes[..P::C2_BYTES]);
+    write_compressed(P::DV, &out, sink, P::C1_BYTES);
 }
 
 /// FIPS 203, Algorithm 15: K-PKE.Decrypt(dk_PKE, c) into `m`.
