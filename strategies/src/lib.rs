@@ -37,6 +37,8 @@ pub mod choosing_a_strategy;
 pub mod cross;
 mod error;
 pub mod kem;
+#[cfg(feature = "pkcs8")]
+mod key_forms;
 mod keys;
 pub mod mldsa;
 pub mod mlkem;

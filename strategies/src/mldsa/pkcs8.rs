@@ -57,6 +57,10 @@
 
 use super::keygen::key_gen_internal;
 use super::strategy::{SmallStack, Strategy};
+use crate::key_forms::{
+    check_algorithm, parse_choice, parse_public, spki_der_len, KeyFormat, Pkcs8Writer, PrivateKey,
+    SpkiWriter,
+};
 use crate::keys::{Signature, SigningKey, VerifyingKey};
 use crate::{Error, KeyPair};
 use ::pkcs8::{KeyError, PrivateKeyInfoRef};
@@ -65,15 +69,16 @@ use ::spki::{
     SubjectPublicKeyInfoRef,
 };
 use const_oid::ObjectIdentifier;
-use der::asn1::{AnyRef, OctetStringRef};
-use der::{Decode, Encode, Header, Length, Reader, SliceReader, Tag, TagNumber, Writer};
+use der::asn1::AnyRef;
 use pqfit_core::hash::shake256_with;
 use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 use zeroize::Zeroizing;
 
+pub use crate::key_forms::PrivateKeyForm;
+
 /// A parameter set with an RFC 9881 algorithm identifier: the OID of
 /// `AlgorithmIdentifier`, whose parameters are absent.
-pub trait AlgorithmOid: ParameterSet {
+pub trait AlgorithmOid: ParameterSet + KeyFormat {
     /// id-ml-dsa-44, -65 or -87.
     const OID: ObjectIdentifier;
     /// The `AlgorithmIdentifier`: [`AlgorithmOid::OID`] with the parameters absent.
@@ -83,191 +88,34 @@ pub trait AlgorithmOid: ParameterSet {
     };
 }
 
-impl AlgorithmOid for MlDsa44 {
-    /// id-ml-dsa-44, 2.16.840.1.101.3.4.3.17.
-    const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.3.17");
-}
-
-impl AlgorithmOid for MlDsa65 {
-    /// id-ml-dsa-65, 2.16.840.1.101.3.4.3.18.
-    const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.3.18");
-}
-
-impl AlgorithmOid for MlDsa87 {
-    /// id-ml-dsa-87, 2.16.840.1.101.3.4.3.19.
-    const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.3.19");
-}
-
-/// The three forms of RFC 9881's ML-DSA private key, written into PKCS#8 (see
-/// docs/key-formats.md).
-///
-/// ```
-/// use pqfit::pkcs8::DecodePrivateKey;
-/// use pqfit::spki::DecodePublicKey;
-/// use pqfit::{KeyPair, MlDsa65, PrivateKeyForm, SigningKey, VerifyingKey};
-///
-/// let kp = KeyPair::<MlDsa65>::from_seed(&[7u8; 32]);
-/// // Buffers sized by the constants: no heap.
-/// let mut buf = [0u8; PrivateKeyForm::Seed.der_len::<MlDsa65>()];
-/// let der = kp.to_pkcs8_der_into(PrivateKeyForm::Seed, &mut buf).unwrap();
-/// assert_eq!(der.len(), 54);
-/// let sk = SigningKey::<MlDsa65>::from_pkcs8_der(der).unwrap();
-/// assert_eq!(sk.as_bytes(), kp.signing_key.as_bytes());
-///
-/// let mut buf = [0u8; VerifyingKey::<MlDsa65>::SPKI_DER_BYTES];
-/// let der = kp.verifying_key.to_public_key_der_into(&mut buf).unwrap();
-/// assert_eq!(VerifyingKey::<MlDsa65>::from_public_key_der(der).unwrap(), kp.verifying_key);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PrivateKeyForm {
-    /// `seed [0] IMPLICIT OCTET STRING (SIZE (32))`: the 32-byte seed xi, from which
-    /// the reader regenerates the keys. The form RFC 9881 recommends, and the
-    /// smallest.
-    Seed,
-    /// `expandedKey OCTET STRING`: the skEncode bytes.
-    Expanded,
-    /// `both SEQUENCE { seed, expandedKey }`.
-    Both,
-}
-
-/// The DER length of a TLV with `content` bytes of content (tag of one byte).
-const fn tlv(content: usize) -> usize {
-    let len_of_len = if content < 0x80 {
-        1
-    } else if content < 0x100 {
-        2
-    } else if content < 0x1_0000 {
-        3
-    } else {
-        4
-    };
-    1 + len_of_len + content
-}
-
-/// `AlgorithmIdentifier` for `P`: SEQUENCE { OID }.
-const fn algorithm_identifier_len<P: AlgorithmOid>() -> usize {
-    tlv(tlv(P::OID.as_bytes().len()))
-}
-
-/// The version INTEGER 0 of a PKCS#8 v1 `OneAsymmetricKey`.
-const VERSION_LEN: usize = tlv(1);
-
-impl PrivateKeyForm {
-    /// Bytes of the `ML-DSA-PrivateKey` CHOICE in this form (the content of the
-    /// PKCS#8 `privateKey` OCTET STRING).
-    const fn choice_len<P: ParameterSet>(self) -> usize {
-        match self {
-            Self::Seed => tlv(32),
-            Self::Expanded => tlv(P::SK_BYTES),
-            Self::Both => tlv(tlv(32) + tlv(P::SK_BYTES)),
+/// The OID of each parameter set, and its LAMPS key sizes: a 32-byte seed xi, the
+/// skEncode bytes, the pkEncode bytes.
+macro_rules! algorithm_oids {
+    ($($p:ty => $name:literal, $oid:literal;)*) => {$(
+        impl AlgorithmOid for $p {
+            #[doc = concat!($name, ", ", $oid, ".")]
+            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
         }
-    }
 
-    /// The content length of the `OneAsymmetricKey` SEQUENCE.
-    const fn content_len<P: AlgorithmOid>(self) -> usize {
-        VERSION_LEN + algorithm_identifier_len::<P>() + tlv(self.choice_len::<P>())
-    }
+        impl KeyFormat for $p {
+            const SEED_BYTES: usize = 32;
+            const EXPANDED_BYTES: usize = <$p as ParameterSet>::SK_BYTES;
+            const PUBLIC_BYTES: usize = <$p as ParameterSet>::PK_BYTES;
+            const ALGORITHM: AlgorithmIdentifierRef<'static> =
+                <$p as AlgorithmOid>::ALGORITHM_IDENTIFIER;
+        }
+    )*};
+}
 
-    /// The exact length in bytes of a PKCS#8 document of this form for the
-    /// parameter set `P`, as the `to_pkcs8_der_into` methods write it: 54 bytes for
-    /// the seed form of every parameter set.
-    pub const fn der_len<P: AlgorithmOid>(self) -> usize {
-        tlv(self.content_len::<P>())
-    }
+algorithm_oids! {
+    MlDsa44 => "id-ml-dsa-44", "2.16.840.1.101.3.4.3.17";
+    MlDsa65 => "id-ml-dsa-65", "2.16.840.1.101.3.4.3.18";
+    MlDsa87 => "id-ml-dsa-87", "2.16.840.1.101.3.4.3.19";
 }
 
 /// The longest PKCS#8 document this module writes: ML-DSA-87 in the both form
 /// (4,962 bytes). A buffer of this size holds every form of every parameter set.
 pub const MAX_PKCS8_DER_BYTES: usize = PrivateKeyForm::Both.der_len::<MlDsa87>();
-
-/// The content length of the SPKI SEQUENCE for `P`.
-const fn spki_content_len<P: AlgorithmOid>() -> usize {
-    algorithm_identifier_len::<P>() + tlv(1 + P::PK_BYTES)
-}
-
-fn length(n: usize) -> der::Result<Length> {
-    Length::try_from(n)
-}
-
-/// A PKCS#8 document of `P` to be written: the secret parts borrowed, not copied.
-struct Pkcs8Writer<'a, P> {
-    form: PrivateKeyForm,
-    seed: Option<&'a [u8; 32]>,
-    sk: &'a [u8],
-    _p: core::marker::PhantomData<P>,
-}
-
-impl<P: AlgorithmOid> Encode for Pkcs8Writer<'_, P> {
-    fn encoded_len(&self) -> der::Result<Length> {
-        length(self.form.der_len::<P>())
-    }
-
-    fn encode(&self, w: &mut impl Writer) -> der::Result<()> {
-        let seed = match (self.form, self.seed) {
-            (PrivateKeyForm::Expanded, _) => None,
-            (_, Some(seed)) => Some(OctetStringRef::new(seed)?),
-            (_, None) => return Err(der::ErrorKind::Failed.into()),
-        };
-        let sk = OctetStringRef::new(self.sk)?;
-        Header::new(Tag::Sequence, length(self.form.content_len::<P>())?).encode(w)?;
-        0u8.encode(w)?;
-        P::ALGORITHM_IDENTIFIER.encode(w)?;
-        Header::new(Tag::OctetString, length(self.form.choice_len::<P>())?).encode(w)?;
-        match (self.form, seed) {
-            (PrivateKeyForm::Seed, Some(seed)) => {
-                let tag = Tag::ContextSpecific {
-                    constructed: false,
-                    number: TagNumber(0),
-                };
-                Header::new(tag, length(32)?).encode(w)?;
-                w.write(seed.as_bytes())
-            }
-            (PrivateKeyForm::Both, Some(seed)) => {
-                Header::new(Tag::Sequence, length(tlv(32) + tlv(P::SK_BYTES))?).encode(w)?;
-                seed.encode(w)?;
-                sk.encode(w)
-            }
-            _ => sk.encode(w),
-        }
-    }
-}
-
-/// A SPKI document of `P` to be written.
-struct SpkiWriter<'a, P> {
-    pk: &'a [u8],
-    _p: core::marker::PhantomData<P>,
-}
-
-impl<P: AlgorithmOid> Encode for SpkiWriter<'_, P> {
-    fn encoded_len(&self) -> der::Result<Length> {
-        length(tlv(spki_content_len::<P>()))
-    }
-
-    fn encode(&self, w: &mut impl Writer) -> der::Result<()> {
-        Header::new(Tag::Sequence, length(spki_content_len::<P>())?).encode(w)?;
-        P::ALGORITHM_IDENTIFIER.encode(w)?;
-        Header::new(Tag::BitString, length(1 + P::PK_BYTES)?).encode(w)?;
-        // No unused bits in the last byte.
-        w.write_byte(0)?;
-        w.write(self.pk)
-    }
-}
-
-/// Writes `doc` into `out`, which must hold at least `needed` bytes.
-fn write_into<'o>(doc: &impl Encode, needed: usize, out: &'o mut [u8]) -> Result<&'o [u8], Error> {
-    if out.len() < needed {
-        return Err(Error::BufferTooSmall {
-            needed,
-            actual: out.len(),
-        });
-    }
-    let written = doc.encode_to_slice(out).map_err(|_| Error::Encoding)?;
-    if written.len() == needed {
-        Ok(written)
-    } else {
-        Err(Error::Encoding)
-    }
-}
 
 impl<P: AlgorithmOid> SigningKey<P> {
     /// The exact length of [`SigningKey::to_pkcs8_der_into`]'s output: PKCS#8 in the
@@ -279,13 +127,8 @@ impl<P: AlgorithmOid> SigningKey<P> {
     /// `out`, and returns the written prefix of `out`, [`SigningKey::PKCS8_DER_BYTES`]
     /// long. A shorter `out` is [`Error::BufferTooSmall`]. The output is secret.
     pub fn to_pkcs8_der_into<'o>(&self, out: &'o mut [u8]) -> Result<&'o [u8], Error> {
-        let doc = Pkcs8Writer::<P> {
-            form: PrivateKeyForm::Expanded,
-            seed: None,
-            sk: &self.bytes,
-            _p: core::marker::PhantomData,
-        };
-        write_into(&doc, Self::PKCS8_DER_BYTES, out)
+        Pkcs8Writer::<P>::new(PrivateKeyForm::Expanded, None, [&self.bytes, &[], &[]])?
+            .write_into(out)
     }
 }
 
@@ -300,83 +143,27 @@ impl<P: AlgorithmOid, S> KeyPair<P, S> {
         form: PrivateKeyForm,
         out: &'o mut [u8],
     ) -> Result<&'o [u8], Error> {
-        let seed = self.seed();
-        if form != PrivateKeyForm::Expanded && seed.is_none() {
-            return Err(Error::MissingSeed);
-        }
-        let doc = Pkcs8Writer::<P> {
-            form,
-            seed,
-            sk: &self.signing_key.bytes,
-            _p: core::marker::PhantomData,
-        };
-        write_into(&doc, form.der_len::<P>(), out)
+        self.pkcs8_writer(form)?.write_into(out)
+    }
+
+    /// The PKCS#8 writer of the signing key in `form` (seed and both: the seed).
+    fn pkcs8_writer(&self, form: PrivateKeyForm) -> Result<Pkcs8Writer<'_, P>, Error> {
+        let seed = self.seed().map(|seed| &seed[..]);
+        Pkcs8Writer::new(form, seed, [&self.signing_key.bytes, &[], &[]])
     }
 }
 
 impl<P: AlgorithmOid> VerifyingKey<P> {
     /// The exact length of [`VerifyingKey::to_public_key_der_into`]'s output.
-    pub const SPKI_DER_BYTES: usize = tlv(spki_content_len::<P>());
+    pub const SPKI_DER_BYTES: usize = spki_der_len::<P>();
 
     /// Writes the key as SPKI DER (`SubjectPublicKeyInfo`, the raw pkEncode bytes in
     /// the BIT STRING) into `out`, and returns the written prefix of `out`,
     /// [`VerifyingKey::SPKI_DER_BYTES`] long. A shorter `out` is
     /// [`Error::BufferTooSmall`].
     pub fn to_public_key_der_into<'o>(&self, out: &'o mut [u8]) -> Result<&'o [u8], Error> {
-        let doc = SpkiWriter::<P> {
-            pk: &self.bytes,
-            _p: core::marker::PhantomData,
-        };
-        write_into(&doc, Self::SPKI_DER_BYTES, out)
+        SpkiWriter::<P>::new(&self.bytes).write_into(out)
     }
-}
-
-/// The private key CHOICE as read, borrowing the document.
-enum PrivateKey<'a> {
-    Seed(&'a [u8]),
-    Expanded(&'a [u8]),
-    Both(&'a [u8], &'a [u8]),
-}
-
-/// The value of one TLV whose tag must be `tag`.
-fn read_value<'a>(r: &mut SliceReader<'a>, tag: Tag) -> Result<&'a [u8], ::pkcs8::Error> {
-    let header = Header::decode(r)?;
-    if header.tag() != tag {
-        return Err(KeyError::Invalid.into());
-    }
-    Ok(r.read_slice(header.length())?)
-}
-
-/// The `ML-DSA-PrivateKey` CHOICE inside `privateKey`, for `P`: lengths checked, no
-/// trailing data.
-fn parse_choice<P: ParameterSet>(der: &[u8]) -> Result<PrivateKey<'_>, ::pkcs8::Error> {
-    let mut r = SliceReader::new(der)?;
-    let seed_tag = Tag::ContextSpecific {
-        constructed: false,
-        number: TagNumber(0),
-    };
-    let key = match Tag::peek(&r)? {
-        t if t == seed_tag => PrivateKey::Seed(read_value(&mut r, seed_tag)?),
-        Tag::OctetString => PrivateKey::Expanded(read_value(&mut r, Tag::OctetString)?),
-        Tag::Sequence => {
-            let mut inner = SliceReader::new(read_value(&mut r, Tag::Sequence)?)?;
-            let seed = read_value(&mut inner, Tag::OctetString)?;
-            let sk = read_value(&mut inner, Tag::OctetString)?;
-            inner.finish()?;
-            PrivateKey::Both(seed, sk)
-        }
-        _ => return Err(KeyError::Invalid.into()),
-    };
-    r.finish()?;
-    let (seed_len, sk_len) = match key {
-        PrivateKey::Seed(seed) => (seed.len(), P::SK_BYTES),
-        PrivateKey::Expanded(sk) => (32, sk.len()),
-        PrivateKey::Both(seed, sk) => (seed.len(), sk.len()),
-    };
-    if seed_len != 32 || sk_len != P::SK_BYTES {
-        return Err(KeyError::Invalid.into());
-    }
-    Ok(key)
 }
 
 /// Checks that `sk` (skEncode) belongs to `pk` (pkEncode): rho = pk's rho and
@@ -421,10 +208,7 @@ fn decode_private<P: AlgorithmOid, S: Strategy<P>>(
     ),
     ::pkcs8::Error,
 > {
-    info.algorithm.assert_algorithm_oid(P::OID)?;
-    if info.algorithm.parameters.is_some() {
-        return Err(::pkcs8::Error::ParametersMalformed);
-    }
+    check_algorithm::<P>(info)?;
     let public = match &info.public_key {
         None => None,
         Some(bits) => {
@@ -491,14 +275,7 @@ impl<P: AlgorithmOid> TryFrom<SubjectPublicKeyInfoRef<'_>> for VerifyingKey<P> {
     /// The OID of `P` with parameters absent, and a BIT STRING of exactly pkEncode's
     /// length with no unused bits.
     fn try_from(spki: SubjectPublicKeyInfoRef<'_>) -> Result<Self, ::spki::Error> {
-        spki.algorithm.assert_algorithm_oid(P::OID)?;
-        if spki.algorithm.parameters.is_some() {
-            return Err(::spki::Error::KeyMalformed);
-        }
-        let pk = spki
-            .subject_public_key
-            .as_bytes()
-            .ok_or(::spki::Error::KeyMalformed)?;
+        let pk = parse_public::<P>(&spki)?;
         Self::from_bytes(pk).map_err(|_| ::spki::Error::KeyMalformed)
     }
 }
@@ -539,12 +316,9 @@ mod alloc_traits {
     impl<P: AlgorithmOid> EncodePrivateKey for SigningKey<P> {
         /// The expanded form (a signing key does not know its seed).
         fn to_pkcs8_der(&self) -> ::pkcs8::Result<SecretDocument> {
-            let doc = Pkcs8Writer::<P> {
-                form: PrivateKeyForm::Expanded,
-                seed: None,
-                sk: &self.bytes,
-                _p: core::marker::PhantomData,
-            };
+            let doc =
+                Pkcs8Writer::<P>::new(PrivateKeyForm::Expanded, None, [&self.bytes, &[], &[]])
+                    .map_err(|_| KeyError::Invalid)?;
             Ok(SecretDocument::encode_msg(&doc)?)
         }
     }
@@ -557,23 +331,14 @@ mod alloc_traits {
                 Some(_) => PrivateKeyForm::Seed,
                 None => PrivateKeyForm::Expanded,
             };
-            let doc = Pkcs8Writer::<P> {
-                form,
-                seed: self.seed(),
-                sk: &self.signing_key.bytes,
-                _p: core::marker::PhantomData,
-            };
+            let doc = self.pkcs8_writer(form).map_err(|_| KeyError::Invalid)?;
             Ok(SecretDocument::encode_msg(&doc)?)
         }
     }
 
     impl<P: AlgorithmOid> EncodePublicKey for VerifyingKey<P> {
         fn to_public_key_der(&self) -> ::spki::Result<Document> {
-            let doc = SpkiWriter::<P> {
-                pk: &self.bytes,
-                _p: core::marker::PhantomData,
-            };
-            Ok(Document::encode_msg(&doc)?)
+            Ok(Document::encode_msg(&SpkiWriter::<P>::new(&self.bytes))?)
         }
     }
 
