@@ -343,3 +343,43 @@ pub(crate) fn parse_public<'a, P: KeyFormat>(
         .as_bytes()
         .ok_or(::spki::Error::KeyMalformed)
 }
+
+/// Implements, for each parameter set `$p` of a family, the family's
+/// `AlgorithmOid` (`$oid`, documented as `$name`) and [`KeyFormat`]: the seed of
+/// `$seed` bytes, and the expanded and public key sizes `$sizes::$expanded` and
+/// `$sizes::$public`.
+macro_rules! lamps_parameter_sets {
+    (
+        $algorithm_oid:ident, seed: $seed:expr,
+        expanded: <$sizes:path>::$expanded:ident, public: $public:ident;
+        $($p:ty => $name:literal, $oid:literal;)*
+    ) => {$(
+        impl $algorithm_oid for $p {
+            #[doc = concat!($name, ", ", $oid, ".")]
+            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
+        }
+
+        impl $crate::key_forms::KeyFormat for $p {
+            const SEED_BYTES: usize = $seed;
+            const EXPANDED_BYTES: usize = <$p as $sizes>::$expanded;
+            const PUBLIC_BYTES: usize = <$p as $sizes>::$public;
+            const ALGORITHM: AlgorithmIdentifierRef<'static> =
+                <$p as $algorithm_oid>::ALGORITHM_IDENTIFIER;
+        }
+    )*};
+}
+pub(crate) use lamps_parameter_sets;
+
+/// Implements `spki::AssociatedAlgorithmIdentifier` (the algorithm identifier of
+/// the parameter set `P`, [`KeyFormat::ALGORITHM`]) for each key type `$ty` with
+/// the generics `$g`.
+macro_rules! associated_algorithm_identifiers {
+    ($($ty:ty => [$($g:tt)*]),* $(,)?) => {$(
+        impl<$($g)*> ::spki::AssociatedAlgorithmIdentifier for $ty {
+            type Params = ::der::asn1::AnyRef<'static>;
+            const ALGORITHM_IDENTIFIER: ::spki::AlgorithmIdentifierRef<'static> =
+                <P as $crate::key_forms::KeyFormat>::ALGORITHM;
+        }
+    )*};
+}
+pub(crate) use associated_algorithm_identifiers;

@@ -58,16 +58,13 @@
 use super::keygen::key_gen_internal;
 use super::strategy::{SmallStack, Strategy};
 use crate::key_forms::{
-    check_algorithm, parse_choice, parse_public, spki_der_len, KeyFormat, Pkcs8Writer, PrivateKey,
-    SpkiWriter,
+    associated_algorithm_identifiers, check_algorithm, lamps_parameter_sets, parse_choice,
+    parse_public, spki_der_len, KeyFormat, Pkcs8Writer, PrivateKey, SpkiWriter,
 };
 use crate::keys::{Signature, SigningKey, VerifyingKey};
 use crate::{Error, KeyPair};
 use ::pkcs8::{KeyError, PrivateKeyInfoRef};
-use ::spki::{
-    AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier,
-    SubjectPublicKeyInfoRef,
-};
+use ::spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier, SubjectPublicKeyInfoRef};
 use const_oid::ObjectIdentifier;
 use der::asn1::AnyRef;
 use pqfit_core::hash::shake256_with;
@@ -88,26 +85,8 @@ pub trait AlgorithmOid: ParameterSet + KeyFormat {
     };
 }
 
-/// The OID of each parameter set, and its LAMPS key sizes: a 32-byte seed xi, the
-/// skEncode bytes, the pkEncode bytes.
-macro_rules! algorithm_oids {
-    ($($p:ty => $name:literal, $oid:literal;)*) => {$(
-        impl AlgorithmOid for $p {
-            #[doc = concat!($name, ", ", $oid, ".")]
-            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
-        }
-
-        impl KeyFormat for $p {
-            const SEED_BYTES: usize = 32;
-            const EXPANDED_BYTES: usize = <$p as ParameterSet>::SK_BYTES;
-            const PUBLIC_BYTES: usize = <$p as ParameterSet>::PK_BYTES;
-            const ALGORITHM: AlgorithmIdentifierRef<'static> =
-                <$p as AlgorithmOid>::ALGORITHM_IDENTIFIER;
-        }
-    )*};
-}
-
-algorithm_oids! {
+lamps_parameter_sets! {
+    AlgorithmOid, seed: 32, expanded: <ParameterSet>::SK_BYTES, public: PK_BYTES;
     MlDsa44 => "id-ml-dsa-44", "2.16.840.1.101.3.4.3.17";
     MlDsa65 => "id-ml-dsa-65", "2.16.840.1.101.3.4.3.18";
     MlDsa87 => "id-ml-dsa-87", "2.16.840.1.101.3.4.3.19";
@@ -280,13 +259,15 @@ impl<P: AlgorithmOid> TryFrom<SubjectPublicKeyInfoRef<'_>> for VerifyingKey<P> {
     }
 }
 
-macro_rules! algorithm_identifiers {
-    ($($ty:ty => [$($g:tt)*]),* $(,)?) => {$(
-        impl<$($g)*> AssociatedAlgorithmIdentifier for $ty {
-            type Params = AnyRef<'static>;
-            const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = P::ALGORITHM_IDENTIFIER;
-        }
+associated_algorithm_identifiers!(
+    SigningKey<P> => [P: AlgorithmOid],
+    VerifyingKey<P> => [P: AlgorithmOid],
+    KeyPair<P, S> => [P: AlgorithmOid, S],
+    Signature<P> => [P: AlgorithmOid],
+);
 
+macro_rules! signature_algorithm_identifiers {
+    ($($ty:ty => [$($g:tt)*]),* $(,)?) => {$(
         impl<$($g)*> SignatureAlgorithmIdentifier for $ty {
             type Params = AnyRef<'static>;
             const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
@@ -295,16 +276,11 @@ macro_rules! algorithm_identifiers {
     )*};
 }
 
-algorithm_identifiers!(
+signature_algorithm_identifiers!(
     SigningKey<P> => [P: AlgorithmOid],
     VerifyingKey<P> => [P: AlgorithmOid],
     KeyPair<P, S> => [P: AlgorithmOid, S],
 );
-
-impl<P: AlgorithmOid> AssociatedAlgorithmIdentifier for Signature<P> {
-    type Params = AnyRef<'static>;
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = P::ALGORITHM_IDENTIFIER;
-}
 
 #[cfg(feature = "alloc")]
 mod alloc_traits {

@@ -51,14 +51,13 @@
 use super::{MlKem, ParameterSet, SmallStack, Strategy};
 use crate::kem::{DecapsulationKey, EncapsulationKey, PublicKey, SecretKey};
 use crate::key_forms::{
-    check_algorithm, parse_choice, parse_public, spki_der_len, KeyFormat, Pkcs8Writer, PrivateKey,
-    SpkiWriter,
+    associated_algorithm_identifiers, check_algorithm, lamps_parameter_sets, parse_choice,
+    parse_public, spki_der_len, KeyFormat, Pkcs8Writer, PrivateKey, SpkiWriter,
 };
 use crate::Error;
 use ::pkcs8::{KeyError, PrivateKeyInfoRef};
-use ::spki::{AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SubjectPublicKeyInfoRef};
+use ::spki::{AlgorithmIdentifierRef, SubjectPublicKeyInfoRef};
 use const_oid::ObjectIdentifier;
-use der::asn1::AnyRef;
 use pqfit_core::ct;
 use pqfit_core::mlkem::{MlKem1024Params, MlKem512Params, MlKem768Params, MlKemParams};
 
@@ -79,26 +78,8 @@ pub trait AlgorithmOid: ParameterSet + KeyFormat {
     };
 }
 
-/// The OID of each parameter set, and its LAMPS key sizes: the 64-byte seed
-/// d || z, dk, ek.
-macro_rules! algorithm_oids {
-    ($($p:ty => $name:literal, $oid:literal;)*) => {$(
-        impl AlgorithmOid for $p {
-            #[doc = concat!($name, ", ", $oid, ".")]
-            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
-        }
-
-        impl KeyFormat for $p {
-            const SEED_BYTES: usize = SEED_BYTES;
-            const EXPANDED_BYTES: usize = <$p as MlKemParams>::DK_BYTES;
-            const PUBLIC_BYTES: usize = <$p as MlKemParams>::EK_BYTES;
-            const ALGORITHM: AlgorithmIdentifierRef<'static> =
-                <$p as AlgorithmOid>::ALGORITHM_IDENTIFIER;
-        }
-    )*};
-}
-
-algorithm_oids! {
+lamps_parameter_sets! {
+    AlgorithmOid, seed: SEED_BYTES, expanded: <MlKemParams>::DK_BYTES, public: EK_BYTES;
     MlKem512Params => "id-alg-ml-kem-512", "2.16.840.1.101.3.4.4.1";
     MlKem768Params => "id-alg-ml-kem-768", "2.16.840.1.101.3.4.4.2";
     MlKem1024Params => "id-alg-ml-kem-1024", "2.16.840.1.101.3.4.4.3";
@@ -268,16 +249,7 @@ impl<P: AlgorithmOid, S: Strategy<P>> TryFrom<SubjectPublicKeyInfoRef<'_>>
     }
 }
 
-macro_rules! algorithm_identifiers {
-    ($($ty:ty => [$($g:tt)*]),* $(,)?) => {$(
-        impl<$($g)*> AssociatedAlgorithmIdentifier for $ty {
-            type Params = AnyRef<'static>;
-            const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = P::ALGORITHM_IDENTIFIER;
-        }
-    )*};
-}
-
-algorithm_identifiers!(
+associated_algorithm_identifiers!(
     SecretKey<P> => [P: AlgorithmOid],
     PublicKey<P> => [P: AlgorithmOid],
     DecapsulationKey<MlKem<P, S>> => [P: AlgorithmOid, S: Strategy<P>],
