@@ -219,6 +219,32 @@ mod analysis_checks {
         assert!(issues.is_empty(), "{issues:?}");
     }
 
+    /// ML-KEM's presets keep their names on the M4: docs/ml-kem/m4/results.json is the
+    /// sweep of every ML-KEM-768 combination (the command is in docs/ml-kem.md), and in
+    /// every operation `fast-kem` is the fastest row and `small-stack` the smallest.
+    #[test]
+    fn ml_kem_presets_keep_their_names_on_the_m4() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/ml-kem/m4/results.json");
+        let text = std::fs::read_to_string(path).expect("docs/ml-kem/m4/results.json");
+        let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        let results = doc["results"].as_array().expect("results");
+        let combinations = pqfit::mlkem::catalog::CATALOG.combinations();
+        for op in [Op::Keygen, Op::Encaps, Op::Decaps] {
+            let rows: Vec<(&str, (u64, u64))> = results
+                .iter()
+                .filter(|r| r["op"] == op.name() && r["peer"].is_null())
+                .map(|r| {
+                    let cycles = r["cycles"]["avg"].as_u64().expect("mean cycles");
+                    let stack = r["stack_bytes"].as_u64().expect("stack");
+                    (r["name"].as_str().expect("name"), (cycles, stack))
+                })
+                .collect();
+            assert!(rows.len() >= combinations, "{op:?}: {} rows", rows.len());
+            let issues = name_issues(ML_KEM_768.family().promises, op, &rows, |f| *f);
+            assert!(issues.is_empty(), "{issues:?}");
+        }
+    }
+
     fn sweep(figs: &[Option<(u64, u64, u64)>]) -> Sweep {
         let cands = candidates(
             pqfit_profiles::families::ML_DSA_65,
