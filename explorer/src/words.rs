@@ -224,7 +224,10 @@ mod analysis_checks {
     /// every operation `fast-kem` is the fastest row and `small-stack` the smallest.
     #[test]
     fn ml_kem_presets_keep_their_names_on_the_m4() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/ml-kem/m4/results.json");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../docs/ml-kem/m4/results.json"
+        );
         let text = std::fs::read_to_string(path).expect("docs/ml-kem/m4/results.json");
         let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
         let results = doc["results"].as_array().expect("results");

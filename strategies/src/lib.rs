@@ -76,6 +76,8 @@ pub use ::pkcs8;
 #[cfg(feature = "pkcs8")]
 pub use ::spki;
 #[cfg(feature = "pkcs8")]
+pub use key_forms::KeyFormat;
+#[cfg(feature = "pkcs8")]
 pub use mldsa::{AlgorithmOid, PrivateKeyForm};
 
 /// ML-DSA-44 (Dilithium2) with the memory strategy `S`.
