@@ -1,0 +1,105 @@
+//! FIPS 203, Algorithm 11 (MultiplyNTTs) summed into 32-bit accumulators: `sums +=
+//! a ∘ b` unreduced, on the M4 with its dual 16-bit multiplies on coefficient pairs
+//! loaded as words.
+
+use super::lanes::reduce_high;
+use super::ntt::{base_case_wide, GAMMAS};
+use super::N;
+use crate::dsp;
+
+/// Adds the unreduced base-case products of `a ∘ b` ([`base_case_wide`], pair by
+/// pair) to `sums`, for |a|, |b| < q. The caller keeps the sums within `i32` (k ≤ 4
+/// products per coefficient, each below 2q² in absolute value).
+#[inline]
+pub fn add_product_wide(sums: &mut [i32; N], a: &[i16; N], b: &[i16; N]) {
+    #[cfg(pqfit_dsp)]
+    add_product_wide_lanes(sums, a, b);
+    #[cfg(not(pqfit_dsp))]
+    add_product_wide_scalar(sums, a, b);
+}
+
+/// Adds [`base_case_wide`]`(a, b, gamma)` to `s[0..2]`: on the M4 through the dual
+/// 16-bit multiplies ([`base_case_add_lanes`]).
+#[inline(always)]
+pub fn base_case_add(s: &mut [i32], a: [i16; 2], b: [i16; 2], gamma: i16) {
+    #[cfg(pqfit_dsp)]
+    base_case_add_lanes(s, dsp::pack(a[0], a[1]), dsp::pack(b[0], b[1]), gamma);
+    #[cfg(not(pqfit_dsp))]
+    {
+        let c = base_case_wide(a, b, gamma);
+        s[0] += c[0];
+        s[1] += c[1];
+    }
+}
+
+/// [`base_case_wide`] added to `s[0..2]`, on packed pairs a = (a0, a1), b = (b0, b1):
+/// c1 += a0 b1 + a1 b0 is one SMLADX; c0 += a0 b0 + (a1 b1 R^-1) γ is SMULTT, the
+/// two-instruction Montgomery step (result in the high lane), SMLABB and SMLATB.
+/// Every step is the same integer arithmetic as [`base_case_wide`], so the sums are
+/// equal.
+#[inline(always)]
+pub fn base_case_add_lanes(s: &mut [i32], a: u32, b: u32, gamma: i16) {
+    let t = reduce_high(dsp::smultt(a, b));
+    s[0] = dsp::smlatb(t, gamma as u16 as u32, dsp::smlabb(a, b, s[0]));
+    s[1] = dsp::smladx(a, b, s[1]);
+}
+
+/// [`add_product_wide`] one coefficient at a time (targets without the DSP
+/// instructions).
+#[inline(always)]
+pub fn add_product_wide_scalar(sums: &mut [i32; N], a: &[i16; N], b: &[i16; N]) {
+    let pairs = sums
+        .chunks_exact_mut(2)
+        .zip(a.chunks_exact(2).zip(b.chunks_exact(2)));
+    for ((s, (a, b)), &gamma) in pairs.zip(GAMMAS.iter()) {
+        let c = base_case_wide([a[0], a[1]], [b[0], b[1]], gamma);
+        s[0] += c[0];
+        s[1] += c[1];
+    }
+}
+
+/// [`add_product_wide`] on coefficient pairs loaded as words
+/// ([`base_case_add_lanes`]).
+#[inline(always)]
+pub fn add_product_wide_lanes(sums: &mut [i32; N], a: &[i16; N], b: &[i16; N]) {
+    let pairs = sums
+        .chunks_exact_mut(2)
+        .zip(a.chunks_exact(2).zip(b.chunks_exact(2)));
+    for ((s, (a, b)), &gamma) in pairs.zip(GAMMAS.iter()) {
+        base_case_add_lanes(s, dsp::pack(a[0], a[1]), dsp::pack(b[0], b[1]), gamma);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mlkem::field::Q;
+
+    /// Coefficients in (-q, q), the extremes included, from a small generator.
+    fn poly(seed: u32) -> [i16; N] {
+        let mut x = seed;
+        core::array::from_fn(|i| match i % 17 {
+            0 => Q - 1,
+            1 => 1 - Q,
+            _ => {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                ((x >> 8) % (2 * Q as u32 - 1)) as i16 - (Q - 1)
+            }
+        })
+    }
+
+    #[test]
+    fn lanes_sum_equals_scalar_sum() {
+        for seed in 0..8u32 {
+            let mut want = [0i32; N];
+            let mut got = [0i32; N];
+            for k in 0..4 {
+                let (a, b) = (poly(seed * 8 + k), poly(seed * 8 + k + 100));
+                add_product_wide_scalar(&mut want, &a, &b);
+                add_product_wide_lanes(&mut got, &a, &b);
+            }
+            assert_eq!(got, want, "seed {seed}");
+            assert!(want.iter().any(|&s| s != 0));
+        }
+    }
+}
