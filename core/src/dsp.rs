@@ -115,6 +115,12 @@ instruction!(
 );
 
 instruction!(
+    /// `acc` + hi(x) · hi(y) (SMLATT). The caller keeps the sum within `i32`.
+    smlatt(x: u32, y: u32, acc: i32) -> i32 = "smlatt {out}, {x}, {y}, {acc}",
+    acc.wrapping_add(hi(x) as i32 * hi(y) as i32)
+);
+
+instruction!(
     /// `acc` + lo(x)·lo(y) + hi(x)·hi(y) (SMLAD). The caller keeps the sum within
     /// `i32`.
     smlad(x: u32, y: u32, acc: i32) -> i32 = "smlad {out}, {x}, {y}, {acc}",
@@ -178,6 +184,7 @@ mod tests {
                 assert_eq!(smlatb(x, x, -5), b32 * a32 - 5);
                 assert_eq!(smlabt(x, x, 3), 3 + a32 * b32);
                 assert_eq!(smultt(x, y), b32 * a32);
+                assert_eq!(smlatt(x, y, 4), 4 + b32 * a32);
                 let (a64, b64) = (a as i64, b as i64);
                 assert_eq!(smladx(x, x, 9), (9 + 2 * a64 * b64) as i32);
                 assert_eq!(smladx(x, y, -9), (-9 + a64 * a64 + b64 * b64) as i32);

@@ -62,11 +62,21 @@ pub fn add_product_wide_scalar(sums: &mut [i32; N], a: &[i16; N], b: &[i16; N]) 
 /// ([`base_case_add_lanes`]).
 #[inline(always)]
 pub fn add_product_wide_lanes(sums: &mut [i32; N], a: &[i16; N], b: &[i16; N]) {
-    let pairs = sums
-        .chunks_exact_mut(2)
-        .zip(a.chunks_exact(2).zip(b.chunks_exact(2)));
-    for ((s, (a, b)), &gamma) in pairs.zip(GAMMAS.iter()) {
-        base_case_add_lanes(s, dsp::pack(a[0], a[1]), dsp::pack(b[0], b[1]), gamma);
+    // Two pairs per step: their two γ are loaded as one word, the second pair's taken
+    // from its high lane (SMLATT).
+    let quads = sums
+        .chunks_exact_mut(4)
+        .zip(a.chunks_exact(4).zip(b.chunks_exact(4)));
+    for ((s, (a, b)), g) in quads.zip(GAMMAS.chunks_exact(2)) {
+        let g = dsp::pack(g[0], g[1]);
+        let (a0, b0) = (dsp::pack(a[0], a[1]), dsp::pack(b[0], b[1]));
+        let (a1, b1) = (dsp::pack(a[2], a[3]), dsp::pack(b[2], b[3]));
+        let t0 = reduce_high(dsp::smultt(a0, b0));
+        let t1 = reduce_high(dsp::smultt(a1, b1));
+        s[0] = dsp::smlatb(t0, g, dsp::smlabb(a0, b0, s[0]));
+        s[1] = dsp::smladx(a0, b0, s[1]);
+        s[2] = dsp::smlatt(t1, g, dsp::smlabb(a1, b1, s[2]));
+        s[3] = dsp::smladx(a1, b1, s[3]);
     }
 }
 
