@@ -18,32 +18,6 @@ pub fn add_product_wide(sums: &mut [i32; N], a: &[i16; N], b: &[i16; N]) {
     add_product_wide_scalar(sums, a, b);
 }
 
-/// Adds [`base_case_wide`]`(a, b, gamma)` to `s[0..2]`: on the M4 through the dual
-/// 16-bit multiplies ([`base_case_add_lanes`]).
-#[inline(always)]
-pub fn base_case_add(s: &mut [i32], a: [i16; 2], b: [i16; 2], gamma: i16) {
-    #[cfg(pqfit_dsp)]
-    base_case_add_lanes(s, dsp::pack(a[0], a[1]), dsp::pack(b[0], b[1]), gamma);
-    #[cfg(not(pqfit_dsp))]
-    {
-        let c = base_case_wide(a, b, gamma);
-        s[0] += c[0];
-        s[1] += c[1];
-    }
-}
-
-/// [`base_case_wide`] added to `s[0..2]`, on packed pairs a = (a0, a1), b = (b0, b1):
-/// c1 += a0 b1 + a1 b0 is one SMLADX; c0 += a0 b0 + (a1 b1 R^-1) γ is SMULTT, the
-/// two-instruction Montgomery step (result in the high lane), SMLABB and SMLATB.
-/// Every step is the same integer arithmetic as [`base_case_wide`], so the sums are
-/// equal.
-#[inline(always)]
-pub fn base_case_add_lanes(s: &mut [i32], a: u32, b: u32, gamma: i16) {
-    let t = reduce_high(dsp::smultt(a, b));
-    s[0] = dsp::smlatb(t, gamma as u16 as u32, dsp::smlabb(a, b, s[0]));
-    s[1] = dsp::smladx(a, b, s[1]);
-}
-
 /// [`add_product_wide`] one coefficient at a time (targets without the DSP
 /// instructions).
 #[inline(always)]
@@ -58,8 +32,11 @@ pub fn add_product_wide_scalar(sums: &mut [i32; N], a: &[i16; N], b: &[i16; N]) 
     }
 }
 
-/// [`add_product_wide`] on coefficient pairs loaded as words
-/// ([`base_case_add_lanes`]).
+/// [`add_product_wide`] on coefficient pairs loaded as words, a = (a0, a1) and
+/// b = (b0, b1): c1 += a0 b1 + a1 b0 is one SMLADX; c0 += a0 b0 + (a1 b1 R^-1) γ is
+/// SMULTT, the two-instruction Montgomery step (result in the high lane), SMLABB and
+/// SMLATB (SMLATT for the second pair of a step). Every step is the same integer
+/// arithmetic as [`base_case_wide`], so the sums are equal.
 #[inline(always)]
 pub fn add_product_wide_lanes(sums: &mut [i32; N], a: &[i16; N], b: &[i16; N]) {
     // Two pairs per step: their two γ are loaded as one word, the second pair's taken
