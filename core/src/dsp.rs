@@ -115,11 +115,31 @@ instruction!(
 );
 
 instruction!(
+    /// `acc` + hi(x) · hi(y) (SMLATT). The caller keeps the sum within `i32`.
+    smlatt(x: u32, y: u32, acc: i32) -> i32 = "smlatt {out}, {x}, {y}, {acc}",
+    acc.wrapping_add(hi(x) as i32 * hi(y) as i32)
+);
+
+instruction!(
     /// `acc` + lo(x)·lo(y) + hi(x)·hi(y) (SMLAD). The caller keeps the sum within
     /// `i32`.
     smlad(x: u32, y: u32, acc: i32) -> i32 = "smlad {out}, {x}, {y}, {acc}",
     acc.wrapping_add(lo(x) as i32 * lo(y) as i32)
         .wrapping_add(hi(x) as i32 * hi(y) as i32)
+);
+
+instruction!(
+    /// hi(x) · hi(y) (SMULTT).
+    smultt(x: u32, y: u32) -> i32 = "smultt {out}, {x}, {y}",
+    hi(x) as i32 * hi(y) as i32
+);
+
+instruction!(
+    /// `acc` + lo(x)·hi(y) + hi(x)·lo(y) (SMLADX: SMLAD with `y`'s lanes exchanged).
+    /// The caller keeps the sum within `i32`.
+    smladx(x: u32, y: u32, acc: i32) -> i32 = "smladx {out}, {x}, {y}, {acc}",
+    acc.wrapping_add(lo(x) as i32 * hi(y) as i32)
+        .wrapping_add(hi(x) as i32 * lo(y) as i32)
 );
 
 instruction!(
@@ -163,6 +183,11 @@ mod tests {
                 assert_eq!(smlabb(x, y, 5), 5 + a32 * b32);
                 assert_eq!(smlatb(x, x, -5), b32 * a32 - 5);
                 assert_eq!(smlabt(x, x, 3), 3 + a32 * b32);
+                assert_eq!(smultt(x, y), b32 * a32);
+                assert_eq!(smlatt(x, y, 4), 4 + b32 * a32);
+                let (a64, b64) = (a as i64, b as i64);
+                assert_eq!(smladx(x, x, 9), (9 + 2 * a64 * b64) as i32);
+                assert_eq!(smladx(x, y, -9), (-9 + a64 * a64 + b64 * b64) as i32);
                 assert_eq!(pkhtb(x, y), pack(a, b));
                 for w in [0x8000_0001u32, 0x7fff_ffff, 0x1234_5678, 0xffff_ffff] {
                     let wide = w as i32 as i64;

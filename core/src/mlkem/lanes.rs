@@ -76,7 +76,7 @@ const BARRETT_V: u32 = (((1i32 << 26) + Q as i32 / 2) / Q as i32) as u32;
 /// The Montgomery step of [`super::field::montgomery_reduce`] with the result in the
 /// high lane: the low lane of x - m·q is zero for m = x · q^-1 mod 2^16.
 #[inline(always)]
-fn reduce_high(x: i32) -> u32 {
+pub(super) fn reduce_high(x: i32) -> u32 {
     let m = dsp::smulbb(x as u32, MONT);
     dsp::smlabt(m as u32, MONT, x) as u32
 }

@@ -15,6 +15,7 @@
 //! a reciprocal and a shift ([`compress::compress`]); Decompress divides by a power of
 //! two. SampleNTT rejects on public data only (the seed rho is public).
 
+pub mod basemul;
 pub mod compress;
 pub mod encode;
 pub mod field;

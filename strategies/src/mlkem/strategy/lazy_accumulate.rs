@@ -1,6 +1,7 @@
 //! [`LazyAccumulate`]: products summed unreduced in 32 bits, reduced once.
 
 use super::{Accumulate, Poly};
+use pqfit_core::mlkem::basemul::add_product_wide;
 use pqfit_core::mlkem::field::montgomery_reduce;
 use pqfit_core::mlkem::ntt::{base_case_wide, GAMMAS};
 use pqfit_core::mlkem::N;
@@ -41,9 +42,19 @@ impl Accumulate for LazyAccumulate {
 
     #[inline(always)]
     fn add_pair(acc: &mut WideAcc, i: usize, a: [i16; 2], b: [i16; 2]) {
+        // One pair at a time the scalar form: the DSP form (as in `add_product`) measured
+        // slower inside StreamedA's sampling loop (Balanced on the M4 model, +15 k
+        // cycles per operation).
         let c = base_case_wide(a, b, GAMMAS[i]);
         acc.sums[2 * i] += c[0];
         acc.sums[2 * i + 1] += c[1];
+    }
+
+    /// The whole product at once: on the M4, coefficient pairs as words and the dual
+    /// 16-bit multiplies ([`add_product_wide`]).
+    #[inline]
+    fn add_product(acc: &mut WideAcc, a: &Poly, b: &Poly) {
+        add_product_wide(&mut acc.sums, &a.coeffs, &b.coeffs);
     }
 
     fn finish(acc: &WideAcc, out: &mut Poly) {
