@@ -12,10 +12,23 @@ use super::{N, POLY_BYTES};
 use crate::ct;
 
 /// FIPS 203, Algorithm 5: ByteEncode_d of the 256 values `value(0), ..., value(255)`
-/// (each below 2^d; below q for d = 12) into the first 32·d bytes of `out`.
+/// (each below 2^d; below q for d = 12) into the first 32·d bytes of `out`, as 32
+/// blocks of [`byte_encode8`].
 pub fn byte_encode(d: u32, out: &mut [u8], mut value: impl FnMut(usize) -> u16) {
+    let len = d as usize;
+    for (g, block) in out[..N / 8 * len].chunks_exact_mut(len).enumerate() {
+        byte_encode8(d, block, |i| value(8 * g + i));
+    }
+}
+
+/// One block of ByteEncode_d: the eight values `value(0), ..., value(7)` (each below
+/// 2^d, d ≤ 12) into the first d bytes of `out`. Eight values end on a byte boundary
+/// for every d, so a caller can hand a ciphertext on block by block without a buffer
+/// for the whole polynomial. Branches depend on d only.
+#[inline(always)]
+pub fn byte_encode8(d: u32, out: &mut [u8], mut value: impl FnMut(usize) -> u16) {
     let (mut acc, mut bits, mut o) = (0u32, 0u32, 0usize);
-    for i in 0..N {
+    for i in 0..8 {
         acc |= (value(i) as u32) << bits;
         bits += d;
         while bits >= 8 {
@@ -27,16 +40,26 @@ pub fn byte_encode(d: u32, out: &mut [u8], mut value: impl FnMut(usize) -> u16) 
     }
 }
 
-/// FIPS 203, Algorithm 6: ByteDecode_d of the first 32·d bytes of `bytes`, each
-/// d-bit integer handed to `sink(i, x)` (for d = 12 as read; [`poly_decode12`] takes
-/// it modulo q).
+/// FIPS 203, Algorithm 6: ByteDecode_d of the first 32·d bytes of `bytes` (which
+/// holds at least that many), each d-bit integer handed to `sink(i, x)` (for d = 12 as
+/// read; [`poly_decode12`] takes it modulo q), as 32 blocks of [`byte_decode8`].
 pub fn byte_decode(d: u32, bytes: &[u8], mut sink: impl FnMut(usize, u16)) {
-    let (mut acc, mut bits) = (0u32, 0u32);
-    let mut next = bytes.iter();
+    let len = d as usize;
+    for (g, block) in bytes[..N / 8 * len].chunks_exact(len).enumerate() {
+        byte_decode8(d, block, |i, x| sink(8 * g + i, x));
+    }
+}
+
+/// One block of ByteDecode_d: the eight d-bit integers of the first d bytes of `block`
+/// handed to `sink(0..8, x)`. Branches depend on d only.
+#[inline(always)]
+pub fn byte_decode8(d: u32, block: &[u8], mut sink: impl FnMut(usize, u16)) {
     let mask = (1u32 << d) - 1;
-    for i in 0..N {
+    let (mut acc, mut bits, mut next) = (0u32, 0u32, 0usize);
+    for i in 0..8 {
         while bits < d {
-            acc |= (*next.next().unwrap_or(&0) as u32) << bits;
+            acc |= (block[next] as u32) << bits;
+            next += 1;
             bits += 8;
         }
         sink(i, (acc & mask) as u16);

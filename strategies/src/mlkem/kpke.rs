@@ -9,7 +9,7 @@ use pqfit_core::ct;
 use pqfit_core::hash::sha3_512_with;
 use pqfit_core::mlkem::compress::{compress, decompress};
 use pqfit_core::mlkem::encode::{
-    add_message, byte_decode, message_from, poly_decode12, poly_encode12,
+    add_message, byte_decode, byte_encode8, message_from, poly_decode12, poly_encode12,
 };
 use pqfit_core::mlkem::field::reduce_once;
 use pqfit_core::mlkem::sample::sample_poly_cbd;
@@ -27,23 +27,13 @@ const MAX_D: usize = 11;
 /// ByteEncode_d(Compress_d(p)) (Algorithm 14, lines 22 and 23) handed to `sink` eight
 /// coefficients (d bytes) at a time from `offset`: the ciphertext never needs a
 /// 32·d-byte buffer, which is most of what decapsulation's re-encryption would
-/// otherwise add to the smallest stack. Branches depend on d only.
+/// otherwise add to the smallest stack.
 #[inline(always)]
 fn write_compressed<W: CiphertextSink + ?Sized>(d: u32, p: &Poly, sink: &mut W, offset: usize) {
     let mut chunk = Zeroizing::new([0u8; MAX_D]);
     let len = d as usize;
     for g in 0..N / 8 {
-        let (mut acc, mut bits, mut o) = (0u32, 0u32, 0usize);
-        for i in 8 * g..8 * g + 8 {
-            acc |= (compress(d, p.canonical(i)) as u32) << bits;
-            bits += d;
-            while bits >= 8 {
-                chunk[o] = acc as u8;
-                o += 1;
-                acc >>= 8;
-                bits -= 8;
-            }
-        }
+        byte_encode8(d, &mut chunk[..], |i| compress(d, p.canonical(8 * g + i)));
         sink.write(offset + len * g, &chunk[..len]);
     }
 }
