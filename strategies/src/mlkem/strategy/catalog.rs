@@ -45,12 +45,7 @@ pub const CATALOG: Catalog = Catalog {
         Preset {
             name: "fast-kem",
             type_name: "FastKem",
-            components: &[
-                "CachedA",
-                "CachedSecret",
-                "StreamedCompare",
-                "LazyAccumulate",
-            ],
+            components: &["CachedA", "CachedSecret", "StoredCompare", "LazyAccumulate"],
         },
     ],
     keccak: crate::strategy::catalog::KECCAK,
@@ -119,7 +114,7 @@ mod tests {
         let spelled = [
             id::<Custom<StreamedA, DecodedSecret, StreamedCompare, EagerReduce>>(),
             id::<Custom<StreamedA, CachedSecret, StreamedCompare, LazyAccumulate>>(),
-            id::<Custom<CachedA, CachedSecret, StreamedCompare, LazyAccumulate>>(),
+            id::<Custom<CachedA, CachedSecret, StoredCompare, LazyAccumulate>>(),
         ];
         assert_eq!(CATALOG.presets.len(), aliases.len());
         for ((p, (alias, id, full)), spelled) in CATALOG.presets.iter().zip(aliases).zip(spelled) {
