@@ -2,7 +2,8 @@
 //! check) and `SecretKey::from_bytes` (§7.3: length, then the hash check) on any bytes,
 //! for ML-KEM-512, -768 and -1024. Each answer is compared with an oracle written from
 //! the spec (every 12-bit field of t-hat below q; SHA3-256 of dk's ek by the sha3 crate
-//! equal to dk's H(ek)); a rejection is `Err` of the right kind, never a panic; an
+//! equal to dk's H(ek), and dk's ek passing the modulus check, which pqfit's import adds
+//! to §7.3); a rejection is `Err` of the right kind, never a panic; an
 //! accepted key re-encodes to its input. Accepted keys are then used: encapsulation to
 //! the ek and decapsulation under the dk (whose s-hat may hold any 12-bit values) give
 //! the same bytes under every strategy (`pqfit_fuzz::mlkem`).
@@ -48,9 +49,11 @@ fn check<P: ParameterSet>(flags: u8, m: &[u8], ek: &[u8], dk: &[u8]) {
     assert_eq!(<MlKem<P>>::check_encapsulation_key(ek).is_ok(), ek_ok);
     assert_eq!(PublicKey::<P>::try_from(ek).is_ok(), ek_ok);
 
-    // §7.3 on dk.
+    // §7.3 on dk (the length and the hash check), and, as pqfit's import adds, the §7.2
+    // modulus check on the ek that dk embeds.
     let dk_ok = dk.len() == dk_len
-        && sha3_256(&dk[dk_pke..dk_pke + ek_len])[..] == dk[dk_pke + ek_len..dk_pke + ek_len + 32];
+        && sha3_256(&dk[dk_pke..dk_pke + ek_len])[..] == dk[dk_pke + ek_len..dk_pke + ek_len + 32]
+        && mlkem_t_hat_canonical(&dk[dk_pke..2 * dk_pke]);
     let sk = SecretKey::<P>::from_bytes(&dk);
     match &sk {
         Ok(k) => assert_eq!(k.as_bytes(), &dk[..], "an accepted dk re-encodes to itself"),
