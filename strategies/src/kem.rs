@@ -319,8 +319,8 @@ type PkLen<K> = <<K as sealed::Sealed>::Params as Params>::PkLen;
 /// The ciphertext length of `K` as a type.
 type CtLen<K> = <<K as sealed::Sealed>::Params as Params>::CtLen;
 
-/// Copies `src` into `dst` byte by byte (equal lengths here; no panic path).
-fn copy_bytes(dst: &mut [u8], src: &[u8]) {
+/// Copies `src` into `dst` byte by byte (equal lengths at every use; no panic path).
+pub(crate) fn copy_bytes(dst: &mut [u8], src: &[u8]) {
     for (d, s) in dst.iter_mut().zip(src) {
         *d = *s;
     }

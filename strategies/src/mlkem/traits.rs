@@ -3,7 +3,9 @@
 //! ek, and the algorithms over those parts), as for sntrup761.
 
 use super::{MlKem, ParameterSet, Strategy};
-use crate::kem::{sealed, DecapsulationKey, EncapsulationKey, KeyTypes, Params, PublicKey};
+use crate::kem::{
+    copy_bytes, sealed, DecapsulationKey, EncapsulationKey, KeyTypes, Params, PublicKey,
+};
 use generic_array::GenericArray;
 use hybrid_array::ArraySize;
 use pqfit_core::ct;
@@ -87,13 +89,6 @@ impl<P: ParameterSet, S: Strategy<P>> DecapsulationKey<MlKem<P, S>> {
         let ek = self.ek == other.ek;
         let dk_pke = ct::bytes_eq(&self.secret.dk_pke, &other.secret.dk_pke);
         ek & dk_pke & ct::bytes_eq(&self.secret.h_z, &other.secret.h_z)
-    }
-}
-
-/// Copies `src` into `dst` byte by byte (equal lengths here; no panic path).
-fn copy_bytes(dst: &mut [u8], src: &[u8]) {
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d = *s;
     }
 }
 

@@ -7,7 +7,9 @@
 
 use super::sntrup::{arr, arr_mut, pk_array, pk_array_mut, CT_BYTES, SK_HEAD, SK_TAIL};
 use super::{RqMul, Sntrup761, Sntrup761Params, HASH_BYTES};
-use crate::kem::{sealed, DecapsulationKey, EncapsulationKey, KeyTypes, Params, PublicKey};
+use crate::kem::{
+    copy_bytes, sealed, DecapsulationKey, EncapsulationKey, KeyTypes, Params, PublicKey,
+};
 use pqfit_core::ntruprime::RQ_BYTES;
 
 mod secret {
@@ -98,13 +100,6 @@ impl<M: RqMul + 'static> sealed::Sealed for Sntrup761<M> {
             arr::<CT_BYTES>(ct),
             ss,
         );
-    }
-}
-
-/// Copies `src` into `dst` byte by byte (equal lengths here; no panic path).
-fn copy_bytes(dst: &mut [u8], src: &[u8]) {
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d = *s;
     }
 }
 
