@@ -14,7 +14,8 @@
 //!    profile), [`link`] (each operation linked alone) and [`firmware`] (the build).
 //! 4. The vocabulary and the shared run kit: [`mod@scheme`] (the family descriptor type,
 //!    parameter sets, requests) and [`runkit`] (buffers, machines, host comparison).
-//! 5. Runners by kind: [`signature`], [`kem`], and the constant-time engine [`ct_check`].
+//! 5. Runners by kind: [`signature`], [`kem`], the constant-time engine [`ct_check`], and
+//!    fault injection [`faults`] (each fault on a bare machine, [`emu::Bare`]).
 //! 6. [`families`]: one descriptor per family (ML-DSA, CROSS, NTRU Prime).
 //! 7. [`peers`]: other implementations in the same firmware and harness.
 //! 8. [`mod@measure`]: the one place that dispatches a measurement or a check.
@@ -30,6 +31,7 @@ pub mod ct_check;
 pub mod elf;
 pub mod emu;
 pub mod families;
+pub mod faults;
 pub mod fetch;
 pub mod firmware;
 pub mod kem;

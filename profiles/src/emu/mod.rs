@@ -9,8 +9,11 @@ use unicorn_engine::{
     ArmCpuModel, RegisterARM, RegisterRISCV, Riscv32CpuModel, Riscv64CpuModel, Unicorn,
 };
 
+mod bare;
 mod hooks;
 mod state;
+
+pub use bare::{Bare, Stop};
 
 pub use state::Markers;
 
