@@ -187,6 +187,13 @@ pub enum Cmd {
     /// public inputs, and compare the traces of branches, memory addresses and
     /// variable-time instructions. Exits with 1 when any firmware leaks.
     Ct(CtArgs),
+    /// Inject faults in the emulator: run one operation `--count` times per fault model,
+    /// each run with one fault at a random point (an instruction skipped, a bit of a
+    /// register or of a loaded word flipped), and classify each outcome against the
+    /// fault-free run: same, detected, crashed, or released (a wrong output with status
+    /// Ok). Every released and crashed outcome is printed with its site; `--site` runs
+    /// one site again (docs/faults.md).
+    Faults(FaultsArgs),
     /// List the target profiles and the shipped boards.
     Targets,
     /// Rewrite the README's comparison table from the report's data
@@ -346,4 +353,54 @@ pub struct CtArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: MeasureFormat,
+}
+
+// The options of `pq-explore faults`.
+#[derive(Args)]
+pub struct FaultsArgs {
+    /// Target: m0, m3, m4, rv32 or rv64.
+    #[arg(long, default_value = "m4")]
+    pub target: String,
+    /// Scheme: one parameter set (ml-dsa-65, cross-rsdp-1-fast, ml-kem-768, ...).
+    #[arg(long, default_value = "ml-dsa-65")]
+    pub scheme: String,
+    /// Strategy: a preset name, a `Custom<...>` or a type path.
+    #[arg(long)]
+    pub strategy: String,
+    /// Operations (comma-separated): keygen, sign (signatures); keygen, encaps,
+    /// decaps (KEMs).
+    #[arg(long, default_value = "sign")]
+    pub op: String,
+    /// Fault models: skip, register, load, bitflip (register and load), both or all
+    /// (the three).
+    #[arg(long, default_value = "all")]
+    pub model: String,
+    /// Faults per model.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
+    /// The seed every fault site derives from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Run one fault site again (as printed: skip@N, register@N:rR:B, load@N:rR:B)
+    /// instead of a campaign.
+    #[arg(long)]
+    pub site: Option<String>,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Optimisation level of the firmware build: 3, 2, s or z.
+    #[arg(long, default_value = "3")]
+    pub opt_level: String,
+    /// Inject again; neither read nor write the cache.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Cache directory (default: target/pq-explore-cache in the workspace).
+    #[arg(long)]
+    pub cache_dir: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Also write the output to DIR/faults-<target>-<scheme>-<strategy hash>.<ext>.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }

@@ -63,6 +63,7 @@ fn main() -> ExitCode {
         Some(Cmd::Peers(a)) => commands::peers::run(a),
         Some(Cmd::Measure(a)) => commands::measure::run(a),
         Some(Cmd::Ct(a)) => commands::ct::run(a),
+        Some(Cmd::Faults(a)) => commands::faults::run(a),
         Some(Cmd::Targets) => commands::targets::run(),
         Some(Cmd::Readme(a)) => commands::readme::run(a),
     };

@@ -2,6 +2,7 @@
 
 pub mod common;
 pub mod ct;
+pub mod faults;
 pub mod measure;
 pub mod peers;
 pub mod readme;
