@@ -54,17 +54,23 @@ pub fn key(
     strategy: &str,
     opt: &str,
     op: Op,
-    models: &[Model],
-    seed: u64,
-    count: usize,
+    spec: &Spec,
 ) -> Key {
-    let models: Vec<&str> = models.iter().map(|m| m.name()).collect();
+    let models: Vec<&str> = spec.models.iter().map(|m| m.name()).collect();
     let what = format!(
-        "{strategy} faults op={} models={} seed={seed}",
+        "{strategy} faults op={} models={} seed={}",
         op.name(),
-        models.join("+")
+        models.join("+"),
+        spec.seed
     );
-    Key::new(sources, target, scheme.name(), &what, opt, [count, 0, 0])
+    Key::new(
+        sources,
+        target,
+        scheme.name(),
+        &what,
+        opt,
+        [spec.count, 0, 0],
+    )
 }
 
 /// Runs the campaigns (or one site) and prints them.
@@ -136,17 +142,7 @@ pub fn run(a: FaultsArgs) -> Res<()> {
     let mut rows = Vec::new();
     for &op in &ops {
         let elf = hex(&Sha256::digest(std::fs::read(fw.elf_of(op.name()))?));
-        let k = key(
-            &sources,
-            &profile.name,
-            scheme,
-            &ty,
-            &opt,
-            op,
-            &models,
-            a.seed,
-            spec.count,
-        );
+        let k = key(&sources, &profile.name, scheme, &ty, &opt, op, &spec);
         let hit = cache.as_ref().and_then(|c| match c.read::<Entry>(&k) {
             Ok(Some(e)) if e.key == k && e.elf == elf => Some(e.report),
             _ => None,

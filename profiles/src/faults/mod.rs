@@ -280,9 +280,8 @@ impl Target {
                 let mut found = None;
                 for k in index..self.reference.instructions {
                     let pc = self.trace[k as usize];
-                    if !loads.contains_key(&pc) {
-                        let dests = decode_at(&self.subject, isa, u64::from(pc))?.1;
-                        loads.insert(pc, dests);
+                    if let std::collections::hash_map::Entry::Vacant(e) = loads.entry(pc) {
+                        e.insert(decode_at(&self.subject, isa, u64::from(pc))?.1);
                     }
                     let dests = &loads[&pc];
                     if !dests.is_empty() {
