@@ -82,6 +82,11 @@ pub(crate) mod fault {
     pub(crate) enum Site {
         /// ML-DSA: rho'' (the seed of the mask y), just derived.
         MlDsaRhoPrimePrime,
+        /// CROSS: the hedged root seed of the seed tree, just derived.
+        CrossRootSeed,
+        /// CROSS: digest_chall_2 as read back to expand chall_2 (the signature keeps
+        /// the fault-free value): rounds disclosed and answered no longer match it.
+        CrossChall2,
         /// The digest of the first of the two computations.
         FirstDigest,
     }
