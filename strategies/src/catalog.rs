@@ -76,6 +76,11 @@ pub struct Catalog {
     pub keccak: &'static [&'static str],
     /// Module path of the Keccak backend types (`"pqfit::strategy::"`).
     pub keccak_path: &'static str,
+    /// The wrapper type (under [`Catalog::path`]) that hardens any of the family's
+    /// strategies against fault attacks, `Hardened<S>` (signing computed twice and
+    /// compared: [`crate::strategy::Hardened`], [`crate::cross::Hardened`]):
+    /// `Some("Hardened")` for the signature families, `None` for the KEMs.
+    pub hardened: Option<&'static str>,
 }
 
 impl Catalog {
@@ -213,6 +218,7 @@ pub(crate) mod check {
             presets: &[],
             keccak: &[],
             keccak_path: "",
+            hardened: None,
         };
         assert_eq!(C.combinations(), 6);
         let names: Vec<_> = (0..6)

@@ -37,6 +37,11 @@ pub enum Error {
     MissingSeed,
     /// A DER encoding could not be written (feature `pkcs8`).
     Encoding,
+    /// A hardened signer (`pqfit::strategy::Hardened`, `pqfit::cross::Hardened`)
+    /// computed the signature twice and the results differ: a fault (a glitch, a
+    /// flipped bit) hit one of them. The signature buffer was wiped (all zero):
+    /// nothing was released.
+    FaultDetected,
 }
 
 impl core::fmt::Display for Error {
@@ -55,6 +60,9 @@ impl core::fmt::Display for Error {
             }
             Error::MissingSeed => f.write_str("the key pair does not know its seed"),
             Error::Encoding => f.write_str("DER encoding failed"),
+            Error::FaultDetected => {
+                f.write_str("fault detected while signing: the signature was wiped")
+            }
         }
     }
 }

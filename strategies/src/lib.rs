@@ -36,6 +36,7 @@ pub mod catalog;
 pub mod choosing_a_strategy;
 pub mod cross;
 mod error;
+mod hardened;
 pub mod kem;
 #[cfg(feature = "pkcs8")]
 mod key_forms;
@@ -64,7 +65,7 @@ pub use ntruprime::{Ntrulpr761, Sntrup761};
 pub use pqfit_core::mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use prehash::{PreHash, MAX_PREHASH_BYTES};
 pub use signature_traits::SignatureScheme;
-pub use strategy::{Balanced, Custom, FastSign, Reference, SmallStack};
+pub use strategy::{Balanced, Custom, FastSign, Hardened, Reference, SmallStack};
 
 /// The PKCS#8 crate (feature `pkcs8`): `pkcs8::DecodePrivateKey` decodes ML-DSA
 /// signing keys and key pairs (see [`mldsa::PrivateKeyForm`]) and ML-KEM

@@ -152,6 +152,7 @@ macro_rules! kat {
         fn $first3() {
             first_three::<pqfit::cross::$P, Fast>($name);
             first_three::<pqfit::cross::$P, MinStack>($name);
+            first_three::<pqfit::cross::$P, pqfit::cross::Hardened<MinStack>>($name);
         }
     };
     ($first3:ident, $full:ident, $P:ident, $name:literal) => {

@@ -266,6 +266,10 @@ fn acvp_ml_dsa_through_every_preset() {
         ("SmallStack", all_passed(&run_all::<SmallStack>())),
         ("FastSign", all_passed(&run_all::<FastSign>())),
         (
+            "Hardened<SmallStack>",
+            all_passed(&run_all::<pqfit::strategy::Hardened<SmallStack>>()),
+        ),
+        (
             "Reference with Interleaved32",
             all_passed(&run_all::<
                 Custom<CachedA, CachedNtt, FullW, StoredY, NttProduct, Interleaved32>,

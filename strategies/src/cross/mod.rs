@@ -33,7 +33,7 @@ pub use pqfit_core::cross::params::{
     Rsdpg3Fast, Rsdpg3Small, Rsdpg5Balanced, Rsdpg5Fast, Rsdpg5Small,
 };
 pub use strategy::{
-    Balanced, Custom, Fast, HashedCmt1, IncrementalMerkle, MinStack, RegeneratedSeeds,
+    Balanced, Custom, Fast, Hardened, HashedCmt1, IncrementalMerkle, MinStack, RegeneratedSeeds,
     RegeneratedY, StoredCmt1, StoredMatrices, StoredMerkleTree, StoredSeedTree, StoredY, Strategy,
     StreamedMatrices,
 };
@@ -101,11 +101,29 @@ impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
         check_len(randomness, Self::RANDOMNESS_BYTES)?;
-        let mut seeds = Zeroizing::new([0u8; 3 * pqfit_core::cross::MAX_SEED_BYTES]);
-        sign::hedged_seeds::<P, S::Keccak>(&sk.bytes, msg, randomness, &mut seeds[..]);
-        let (root_seed, salt) = seeds[..Self::RANDOMNESS_BYTES].split_at(P::SEED_BYTES);
-        sign::sign::<P, S>(sk, msg, root_seed, salt, &mut sig.bytes);
-        Ok(())
+        Self::sign_checked(sig, |out| {
+            let mut seeds = Zeroizing::new([0u8; 3 * pqfit_core::cross::MAX_SEED_BYTES]);
+            sign::hedged_seeds::<P, S::Keccak>(&sk.bytes, msg, randomness, &mut seeds[..]);
+            let (root_seed, salt) = seeds[..Self::RANDOMNESS_BYTES].split_at(P::SEED_BYTES);
+            Ok(sign::sign::<P, S>(sk, msg, root_seed, salt, out))
+        })
+    }
+
+    /// Runs `sign` (a whole signature from the inputs, into the buffer it is given,
+    /// returning the rounds it completed) once, or for a [`Hardened`] strategy twice
+    /// and compared, each time checking the rounds completed.
+    fn sign_checked(
+        sig: &mut Signature<P>,
+        mut sign: impl FnMut(&mut [u8]) -> Result<u32, Error>,
+    ) -> Result<(), Error> {
+        crate::hardened::sign_checked::<S::Keccak>(S::HARDENED, &mut sig.bytes, |out| {
+            let rounds = sign(out)?;
+            if S::HARDENED && rounds != sign::rounds::<P>() {
+                return Err(Error::FaultDetected);
+            }
+            Ok(rounds)
+        })
+        .map(drop)
     }
 
     /// [`Self::sign`] with the randomness drawn from `rng`.
@@ -152,8 +170,9 @@ impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
     ) -> Result<(), Error> {
         check_len(root_seed, P::SEED_BYTES)?;
         check_len(salt, P::SALT_BYTES)?;
-        sign::sign::<P, S>(sk, msg, root_seed, salt, &mut sig.bytes);
-        Ok(())
+        Self::sign_checked(sig, |out| {
+            Ok(sign::sign::<P, S>(sk, msg, root_seed, salt, out))
+        })
     }
 
     /// Verify (Algorithm 3). `Err(InvalidLength)` for a signature of the wrong

@@ -66,16 +66,25 @@ pub(crate) fn hedged_seeds<P: CrossParams, K: pqfit_core::keccak::Keccak>(
     h.absorb(msg);
     h.finalize()
         .squeeze(&mut out[..P::SEED_BYTES + P::SALT_BYTES]);
+    #[cfg(test)]
+    crate::hardened::fault::hit(crate::hardened::fault::Site::CrossRootSeed, out);
+}
+
+/// Rounds a signature completes: t commitments, t first responses and `RESPONSES`
+/// answered rounds (what [`sign`] returns without a fault).
+pub(crate) const fn rounds<P: CrossParams>() -> u32 {
+    (2 * P::T + P::RESPONSES) as u32
 }
 
 /// Algorithm 2, Sign, with the root seed and the salt given (the randomness).
+/// Returns the rounds completed over the three passes ([`rounds`]; public).
 pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     sk: &SigningKey<P>,
     msg: &[u8],
     root_seed: &[u8],
     salt: &[u8],
     sig: &mut [u8],
-) {
+) -> u32 {
     type K<P, S> = <S as Strategy<P>>::Keccak;
     let (h, sd) = (P::HASH_BYTES, P::SEED_BYTES);
     sig.fill(0);
@@ -103,6 +112,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut merkle = <S::Merkle as MerkleTree<P, K<P, S>>>::new();
     let mut cmt_1s = <S::Cmt1 as SecondCommitments<P, K<P, S>>>::new();
     let mut ys = Zeroizing::new(<S::Y as FirstResponses<P>>::Store::default());
+    let mut completed = 0u32;
     for i in 0..P::T {
         S::Seeds::round_seed(&mut tree, root_seed, salt, i, &mut seed.0);
         round.expand::<K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
@@ -121,6 +131,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut cmt_1);
         S::Merkle::add(&mut merkle, i, &cmt_0);
         S::Cmt1::add(&mut cmt_1s, i, &cmt_1);
+        completed += 1;
     }
     let mut d01 = [0u8; 2 * MAX_HASH_BYTES];
     {
@@ -161,6 +172,7 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
         round.y(c, &mut packed_y);
         y_hash.absorb(&packed_y[..P::PACKED_Y_BYTES]);
         S::Y::keep(&mut ys, i, &packed_y);
+        completed += 1;
     }
     y_hash.absorb(&chall_1_digest[..h]);
     y_hash.finish(
@@ -175,6 +187,11 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let mut chall_2 = GenericArray::<u8, P::TLen>::default();
     let mut digest_chall_2: Digest = [0; MAX_HASH_BYTES];
     digest_chall_2[..h].copy_from_slice(&sig[P::SIG_DIGEST_CHALL_2..P::SIG_DIGEST_CHALL_2 + h]);
+    #[cfg(test)]
+    crate::hardened::fault::hit(
+        crate::hardened::fault::Site::CrossChall2,
+        &mut digest_chall_2,
+    );
     expand_digest_to_fixed_weight::<P, K<P, S>>(&mut chall_2, &digest_chall_2);
 
     // Seed path: the disclosed seeds (`seed_path`).
@@ -275,4 +292,5 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     }
     // v of a round whose seed is disclosed would reveal e-bar.
     packed_v.zeroize();
+    completed + r as u32
 }

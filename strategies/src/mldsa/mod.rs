@@ -133,10 +133,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, None, &mut mu)?;
-        Self::sign_mu(sk, &mu, rnd, sig);
-        Ok(())
+        Self::sign_external(sk, msg, ctx, None, rnd, sig).map(drop)
     }
 
     /// [`MlDsa::sign`], returning the number of iterations of the rejection loop it
@@ -150,9 +147,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<u32, Error> {
-        let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, None, &mut mu)?;
-        Ok(Self::sign_mu_counting(sk, &mu, rnd, sig))
+        Self::sign_external(sk, msg, ctx, None, rnd, sig)
     }
 
     /// FIPS 204, Algorithm 2, hedged: rnd drawn from `rng` (the default variant).
@@ -187,10 +182,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, Some(ph), &mut mu)?;
-        Self::sign_mu(sk, &mu, rnd, sig);
-        Ok(())
+        Self::sign_external(sk, msg, ctx, Some(ph), rnd, sig).map(drop)
     }
 
     /// FIPS 204, Algorithm 4, hedged: rnd drawn from `rng`.
@@ -213,31 +205,62 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) {
-        let mut mu = Zeroizing::new([0u8; 64]);
-        message_representative::<S::Keccak>(Self::tr(sk), &[m_prime], &mut mu);
-        Self::sign_mu(sk, &mu, rnd, sig);
+        // A detected fault (`Hardened`) leaves `sig` wiped; there is no `Result` to
+        // report it in.
+        let _ = Self::sign_checked(&mut sig.bytes, |out| {
+            let mut mu = Zeroizing::new([0u8; 64]);
+            message_representative::<S::Keccak>(Self::tr(sk), &[m_prime], &mut mu);
+            Ok(Self::sign_mu_counting(sk, &mu, rnd, out))
+        });
     }
 
     /// FIPS 204, Algorithm 7 from an externally computed mu = H(tr || M', 64)
-    /// (see [`MlDsa::external_mu`]).
+    /// (see [`MlDsa::external_mu`]). With a [`Hardened`](strategy::Hardened) strategy a
+    /// detected fault leaves `sig` wiped (all zero); [`MlDsa::sign`] reports it.
     pub fn sign_mu(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut Signature<P>) {
-        Self::sign_mu_counting(sk, mu, rnd, sig);
+        let _ = Self::sign_checked(&mut sig.bytes, |out| {
+            Ok(Self::sign_mu_counting(sk, mu, rnd, out))
+        });
     }
 
-    /// [`MlDsa::sign_mu`], returning the number of iterations.
-    fn sign_mu_counting(
+    /// Algorithms 2 and 4 (with `rnd`): mu of the external interface, then
+    /// Sign_internal; returns the number of iterations.
+    fn sign_external(
         sk: &SigningKey<P>,
-        mu: &[u8; 64],
+        msg: &[u8],
+        ctx: &[u8],
+        pre_hash: Option<PreHash>,
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
-    ) -> u32 {
+    ) -> Result<u32, Error> {
+        Self::sign_checked(&mut sig.bytes, |out| {
+            let mut mu = Zeroizing::new([0u8; 64]);
+            let tr = Key::Tr(Self::tr(sk));
+            external_representative::<S::Keccak>(tr, msg, ctx, pre_hash, &mut mu)?;
+            Ok(Self::sign_mu_counting(sk, &mu, rnd, out))
+        })
+    }
+
+    /// Runs `sign` (a whole signing computation from the inputs, into the buffer it is
+    /// given) once, or twice and compared for a [`Hardened`](strategy::Hardened)
+    /// strategy.
+    fn sign_checked(
+        sig: &mut [u8],
+        sign: impl FnMut(&mut [u8]) -> Result<u32, Error>,
+    ) -> Result<u32, Error> {
+        crate::hardened::sign_checked::<S::Keccak>(S::HARDENED, sig, sign)
+    }
+
+    /// [`MlDsa::sign_mu`] once, into `sig` (`SIG_BYTES` long), returning the number of
+    /// iterations.
+    fn sign_mu_counting(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut [u8]) -> u32 {
         // A-hat comes from the public rho: nothing to wipe.
         let mut a = <S::Matrix as MatrixA<P>>::Store::default();
         S::Matrix::expand::<S::Keccak>(&mut a, &Self::rho(sk));
         let mut secrets =
             Zeroizing::new(<S::Secrets as SecretVectors<P, S::Product>>::Store::default());
         S::Secrets::load(&mut secrets, &sk.bytes);
-        sign::sign_mu_prepared::<P, S>(&a, &secrets, &sk.bytes, mu, rnd, &mut sig.bytes)
+        sign::sign_mu_prepared::<P, S>(&a, &secrets, &sk.bytes, mu, rnd, sig)
     }
 
     /// Prepares `out` for repeated signing with `sk`: A-hat and the secrets in the
@@ -259,17 +282,21 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        let mut mu = Zeroizing::new([0u8; 64]);
-        external_representative::<S::Keccak>(Key::Tr(Self::tr(&key.sk)), msg, ctx, None, &mut mu)?;
-        sign::sign_mu_prepared::<P, S>(
-            &key.a,
-            &key.secrets,
-            &key.sk.bytes,
-            &mu,
-            rnd,
-            &mut sig.bytes,
-        );
-        Ok(())
+        Self::sign_checked(&mut sig.bytes, |out| {
+            let mut mu = Zeroizing::new([0u8; 64]);
+            let tr = Key::Tr(Self::tr(&key.sk));
+            external_representative::<S::Keccak>(tr, msg, ctx, None, &mut mu)?;
+            let (a, secrets) = (&key.a, &key.secrets);
+            Ok(sign::sign_mu_prepared::<P, S>(
+                a,
+                secrets,
+                &key.sk.bytes,
+                &mu,
+                rnd,
+                out,
+            ))
+        })
+        .map(drop)
     }
 
     /// The message representative mu of pure ML-DSA for `msg` and `ctx` under the

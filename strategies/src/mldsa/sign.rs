@@ -42,6 +42,11 @@ pub(crate) fn sign_mu_prepared<P: ParameterSet, S: Strategy<P>>(
     // rho'' = H(K || rnd || mu, 64)
     let mut rho_pp = Zeroizing::new([0u8; 64]);
     shake256_with::<S::Keccak>(&[seeds.key, rnd, mu], &mut rho_pp[..]);
+    #[cfg(test)]
+    crate::hardened::fault::hit(
+        crate::hardened::fault::Site::MlDsaRhoPrimePrime,
+        &mut rho_pp[..],
+    );
 
     let mut y = Zeroizing::new(<S::Mask as MaskVector<P>>::Store::default());
     let mut w = Zeroizing::new(<S::Commit as Commitment<P>>::Store::default());

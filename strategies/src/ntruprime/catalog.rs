@@ -48,6 +48,7 @@ pub const CATALOG: Catalog = Catalog {
     presets: &PRESETS,
     keccak: &[],
     keccak_path: "pqfit::strategy::",
+    hardened: None,
 };
 
 #[cfg(test)]

@@ -60,6 +60,7 @@ pub const CATALOG: Catalog = Catalog {
     ],
     keccak: crate::strategy::catalog::KECCAK,
     keccak_path: "pqfit::strategy::",
+    hardened: Some("Hardened"),
 };
 
 #[cfg(test)]
@@ -151,6 +152,32 @@ mod tests {
             assert_eq!(p.type_name, alias);
             assert_eq!(id, spelled, "{alias}");
             assert_eq!(type_args(full)[..5], p.components[..], "{alias}");
+        }
+    }
+
+    /// The catalogue's hardened wrapper is `pqfit::cross::Hardened` (the path plus
+    /// the name), hardens every preset, and names the strategy it wraps.
+    #[test]
+    fn hardened_names_the_wrapper() {
+        assert_eq!(CATALOG.path, "pqfit::cross::");
+        let name = CATALOG.hardened.expect("CROSS has a hardened wrapper");
+        fn check<S: Strategy<Rsdp1Fast> + 'static>(name: &str) {
+            let full = type_name::<crate::cross::Hardened<S>>();
+            assert!(
+                last_segment(full).starts_with(&std::format!("{name}<")),
+                "{full}"
+            );
+            assert_eq!(type_args(full), [last_segment(type_name::<S>())]);
+            assert!(<crate::cross::Hardened<S> as Strategy<Rsdp1Fast>>::HARDENED);
+            assert!(!<S as Strategy<Rsdp1Fast>>::HARDENED);
+        }
+        for p in CATALOG.presets {
+            match p.type_name {
+                "MinStack" => check::<MinStack>(name),
+                "Balanced" => check::<Balanced>(name),
+                "Fast" => check::<Fast>(name),
+                other => panic!("no alias {other}"),
+            }
         }
     }
 }

@@ -17,6 +17,7 @@
 //! byte-identical keys and signatures.
 
 pub mod catalog;
+mod hardened;
 mod hashed_cmt1;
 mod incremental_merkle;
 mod presets;
@@ -29,6 +30,7 @@ mod stored_seed_tree;
 mod stored_y;
 mod streamed_matrices;
 
+pub use hardened::Hardened;
 pub use hashed_cmt1::HashedCmt1;
 pub use incremental_merkle::IncrementalMerkle;
 pub use presets::{Balanced, Custom, Fast, MinStack};
@@ -161,7 +163,8 @@ pub trait Matrices<P: CrossParams>: crate::sealed::Sealed {
 }
 
 /// A complete CROSS strategy: one implementation per component and a Keccak
-/// backend. Name one with [`Custom`] or use a preset.
+/// backend. Name one with [`Custom`] or use a preset; harden any of them against
+/// fault attacks with [`Hardened<S>`](Hardened).
 pub trait Strategy<P: CrossParams> {
     /// The Keccak backend.
     type Keccak: Keccak;
@@ -175,4 +178,7 @@ pub trait Strategy<P: CrossParams> {
     type Y: FirstResponses<P>;
     /// V and W.
     type Matrix: Matrices<P>;
+    /// Whether signing computes the signature twice and releases it only when both
+    /// agree ([`Hardened`]); false for every other strategy.
+    const HARDENED: bool = false;
 }

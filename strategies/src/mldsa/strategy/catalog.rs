@@ -112,6 +112,7 @@ pub const CATALOG: crate::catalog::Catalog = crate::catalog::Catalog {
     presets: &SHARED_PRESETS,
     keccak: KECCAK,
     keccak_path: "pqfit::strategy::",
+    hardened: Some("Hardened"),
 };
 
 /// [`PRESETS`] as [`crate::catalog::Preset`]s (components borrowed, not copied).
@@ -348,6 +349,39 @@ mod tests {
                     .find(c)
                     .unwrap_or_else(|| panic!("{}: {c} not in order in {full}", p.name));
                 rest = &rest[at + c.len()..];
+            }
+        }
+    }
+
+    /// The catalogue's hardened wrapper is `pqfit::strategy::Hardened` (the path plus
+    /// the name), hardens every preset, and names the strategy it wraps.
+    #[test]
+    fn hardened_names_the_wrapper() {
+        use super::super::*;
+        use crate::catalog::check::{last_segment, type_args};
+        use core::any::type_name;
+        use pqfit_core::mldsa::MlDsa65;
+        assert_eq!(super::CATALOG.path, "pqfit::strategy::");
+        let name = super::CATALOG
+            .hardened
+            .expect("ML-DSA has a hardened wrapper");
+        fn check<S: Strategy<MlDsa65> + 'static>(name: &str) {
+            let full = type_name::<crate::strategy::Hardened<S>>();
+            assert!(
+                last_segment(full).starts_with(&std::format!("{name}<")),
+                "{full}"
+            );
+            assert_eq!(type_args(full), [last_segment(type_name::<S>())]);
+            assert!(<crate::strategy::Hardened<S> as Strategy<MlDsa65>>::HARDENED);
+            assert!(!<S as Strategy<MlDsa65>>::HARDENED);
+        }
+        for p in PRESETS {
+            match p.type_name {
+                "SmallStack" => check::<SmallStack>(name),
+                "Balanced" => check::<Balanced>(name),
+                "FastSign" => check::<FastSign>(name),
+                "Reference" => check::<Reference>(name),
+                other => panic!("no alias {other}"),
             }
         }
     }

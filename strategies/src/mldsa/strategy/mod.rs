@@ -19,6 +19,7 @@ mod cached_a;
 mod cached_ntt;
 pub mod catalog;
 mod full_w;
+mod hardened;
 #[cfg(feature = "instantiate-all")]
 pub mod instantiate;
 mod ntt_product;
@@ -37,6 +38,7 @@ mod streamed_w;
 pub use cached_a::CachedA;
 pub use cached_ntt::CachedNtt;
 pub use full_w::FullW;
+pub use hardened::Hardened;
 pub use ntt_product::NttProduct;
 pub use packed_w::PackedW;
 pub use presets::{Balanced, Custom, FastSign, Reference, SmallStack};
@@ -418,7 +420,8 @@ pub fn visit_poly(w: &Poly, mut visit: impl FnMut(usize, i32)) {
 /// A complete ML-DSA memory strategy: one choice per component.
 ///
 /// Name one with a preset ([`Reference`]) or as
-/// [`Custom<Matrix, Secrets, Commit, Mask, Product>`](Custom).
+/// [`Custom<Matrix, Secrets, Commit, Mask, Product>`](Custom), and harden any of them
+/// against fault attacks with [`Hardened<S>`](Hardened).
 pub trait Strategy<P: ParameterSet> {
     /// Where A-hat lives (key generation, signing, verification).
     type Matrix: MatrixA<P>;
@@ -432,4 +435,7 @@ pub trait Strategy<P: ParameterSet> {
     type Mask: MaskVector<P>;
     /// The Keccak-f\[1600\] implementation behind every hash and sampler.
     type Keccak: Keccak;
+    /// Whether signing computes the signature twice and releases it only when both
+    /// agree ([`Hardened`]); false for every other strategy.
+    const HARDENED: bool = false;
 }

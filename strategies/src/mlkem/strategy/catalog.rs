@@ -50,6 +50,7 @@ pub const CATALOG: Catalog = Catalog {
     ],
     keccak: crate::strategy::catalog::KECCAK,
     keccak_path: "pqfit::strategy::",
+    hardened: None,
 };
 
 #[cfg(test)]
