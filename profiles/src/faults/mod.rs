@@ -181,6 +181,45 @@ impl Target {
         self.reference.instructions
     }
 
+    /// The fault-free outputs, in the order of the operation's output buffers.
+    pub fn outputs(&self) -> &[Vec<u8>] {
+        &self.reference.outputs
+    }
+
+    /// Which execution (from 1) of its address instruction `index` is.
+    pub fn occurrence(&self, index: u64) -> Option<u64> {
+        let pc = *self.trace.get(index as usize)?;
+        Some(
+            self.trace[..=index as usize]
+                .iter()
+                .filter(|&&p| p == pc)
+                .count() as u64,
+        )
+    }
+
+    /// The dynamic index of the `occurrence`-th execution (from 1) of `symbol + offset`
+    /// (`symbol` demangled without its hash, as outcomes name it): a site that survives
+    /// a rebuild where the code of the function is unchanged but its address and the
+    /// instruction count before it are not (another strategy around it).
+    pub fn locate(&self, symbol: &str, offset: u64, occurrence: u64) -> Option<u64> {
+        let pc = self
+            .subject
+            .image
+            .symbols
+            .iter()
+            .filter(|s| s.kind == "text")
+            .find(|s| self.subject.symbol_of(s.addr) == (symbol.to_string(), 0))?
+            .addr
+            + offset;
+        let pc = u32::try_from(pc).ok()?;
+        self.trace
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p == pc)
+            .nth(occurrence.checked_sub(1)? as usize)
+            .map(|(i, _)| i as u64)
+    }
+
     /// A new machine at the start of the call.
     pub fn machine(&self) -> Result<Bare, Error> {
         self.subject.machine(&self.profile)
