@@ -387,3 +387,50 @@ pub fn strike(
         detail,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_site_reads_back_as_printed() {
+        for s in [
+            Site {
+                model: Model::Skip,
+                index: 7,
+                reg: 0,
+                bit: 0,
+            },
+            Site {
+                model: Model::Register,
+                index: 0,
+                reg: 13,
+                bit: 31,
+            },
+            Site {
+                model: Model::Load,
+                index: 123_456,
+                reg: 1,
+                bit: 63,
+            },
+        ] {
+            assert_eq!(s.to_string().parse::<Site>(), Ok(s));
+        }
+        for bad in [
+            "skip",
+            "skip@x",
+            "load@1:r2",
+            "register@1:r40:3",
+            "flip@1:r1:1",
+            "skip@1:r1",
+        ] {
+            assert!(bad.parse::<Site>().is_err(), "{bad}");
+        }
+        assert_eq!(
+            Model::parse_set("bitflip"),
+            Some(vec![Model::Register, Model::Load])
+        );
+        assert_eq!(Model::parse_set("both").map(|v| v.len()), Some(3));
+        assert_eq!(Model::parse_set("glitch"), None);
+    }
+}
