@@ -307,9 +307,11 @@ pub fn preset_name_issues(g: &Group) -> Vec<NameIssue> {
                 Candidate::Strategy {
                     keccak: Some(_),
                     ..
-                } | Candidate::Strategy { hardened: true, .. }
+                }
             )
         })
+        // Fault resistance is an axis of its own too: hardened rows make no promise.
+        .filter(|r| !r.candidate.is_hardened())
         .filter_map(|r| r.ok().map(|f| (r.name.as_str(), f)))
         .collect();
     name_issues(&promises, op, &rows, |f| (f.cycles.avg, f.stack_bytes))
