@@ -310,6 +310,8 @@ pub fn preset_name_issues(g: &Group) -> Vec<NameIssue> {
                 }
             )
         })
+        // Fault resistance is an axis of its own too: hardened rows make no promise.
+        .filter(|r| !r.candidate.is_hardened())
         .filter_map(|r| r.ok().map(|f| (r.name.as_str(), f)))
         .collect();
     name_issues(&promises, op, &rows, |f| (f.cycles.avg, f.stack_bytes))
@@ -350,4 +352,78 @@ pub fn name_issues<T>(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combos::{candidates, with_hardened, HardenedAxis, KeccakAxis};
+    use crate::sweep::{Outcome, Sweep};
+    use pqfit_profiles::families::ML_DSA_65;
+
+    /// The ML-DSA-65 presets and their hardened rows on the M4, with (stack, cycles) of
+    /// signing for each.
+    fn group(figures: &[(u64, u64)], hardened: HardenedAxis) -> Group {
+        let cands = with_hardened(candidates(ML_DSA_65, true, KeccakAxis::Default), hardened);
+        assert_eq!(cands.len(), figures.len());
+        let outcomes = cands
+            .into_iter()
+            .zip(figures)
+            .map(|(candidate, &(stack, cycles))| Outcome {
+                target: "m4".into(),
+                scheme: ML_DSA_65,
+                candidate,
+                opt_level: "3".into(),
+                result: Ok(vec![crate::testdata::report("sign", stack, 60_000, cycles)]),
+                cached: false,
+                constant_time: None,
+            })
+            .collect();
+        let sweep = Sweep {
+            outcomes,
+            sources: String::new(),
+            measured: figures.len(),
+            cached: 0,
+            stale: 0,
+            deduplicated: 0,
+            corrupt: Vec::new(),
+            seconds: 0.0,
+            board: None,
+        };
+        groups(&sweep, &["sign"], Budgets::default()).remove(0)
+    }
+
+    /// Hardened rows are another axis (fault resistance), like the Keccak backends: a
+    /// hardened row never breaks a promise of a preset's name, whatever its figures.
+    #[test]
+    fn preset_name_promises_ignore_hardened_rows() {
+        // small-stack, balanced, fast-sign, reference: the promises hold.
+        let presets = [
+            (9_000, 9_000_000),
+            (20_000, 5_000_000),
+            (60_000, 2_000_000),
+            (70_000, 3_000_000),
+        ];
+        assert!(preset_name_issues(&group(&presets, HardenedAxis::Without)).is_empty());
+        // Hardened rows smaller and faster than every preset (figures made up to test
+        // the filter): still no issue.
+        let mut all = presets.to_vec();
+        all.extend([(1_000, 1_000_000); 4]);
+        let g = group(&all, HardenedAxis::With);
+        assert_eq!(
+            g.rows
+                .iter()
+                .filter(|r| r.name.starts_with("Hardened<"))
+                .count(),
+            4
+        );
+        assert!(preset_name_issues(&g).is_empty());
+        // The same figures on a preset row do break the promises (the check can fail).
+        let mut broken = presets;
+        broken[1] = (1_000, 1_000_000);
+        assert_eq!(
+            preset_name_issues(&group(&broken, HardenedAxis::Without)).len(),
+            2
+        );
+    }
 }

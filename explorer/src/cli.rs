@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::analysis::OPS;
 use crate::budget;
-use crate::combos::KeccakAxis;
+use crate::combos::{HardenedAxis, KeccakAxis};
 use crate::ct;
 use crate::format::Format;
 
@@ -41,6 +41,12 @@ pub struct BuildArgs {
     /// mixes use the default; `default` only the default; `all` crosses every mix.
     #[arg(long, value_enum, default_value = "presets")]
     pub keccak: KeccakAxis,
+    /// Fault-hardened presets (`Hardened<preset>`, ML-DSA and CROSS: signing computed
+    /// twice and compared), so that what fault resistance costs is measured: `--hardened`
+    /// (or `--hardened with`) adds them after the other candidates, `--hardened only`
+    /// measures them alone. Without the option, no hardened rows.
+    #[arg(long, value_enum, default_value = "without", num_args = 0..=1, default_missing_value = "with")]
+    pub hardened: HardenedAxis,
     /// Parallel builds and emulations (default: the number of cores).
     #[arg(long)]
     pub jobs: Option<usize>,

@@ -21,6 +21,21 @@ pub enum KeccakAxis {
     All,
 }
 
+/// Whether a sweep measures the fault-hardened presets (`Hardened<preset>`: signing
+/// computed twice and compared, `pqfit::strategy::Hardened` and `pqfit::cross::Hardened`),
+/// so that what fault resistance costs shows like any other axis. Families without a
+/// hardened wrapper (the KEMs) get no hardened rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum HardenedAxis {
+    /// No hardened rows (the default: every answer as without the option).
+    #[default]
+    Without,
+    /// The candidates, then each preset among them hardened.
+    With,
+    /// Only the hardened presets.
+    Only,
+}
+
 /// Most axes a family's catalogue may have.
 pub const MAX_AXES: usize = 8;
 
@@ -37,6 +52,9 @@ pub enum Candidate {
         components: [&'static str; MAX_AXES],
         /// The Keccak backend, when not the target's default.
         keccak: Option<&'static str>,
+        /// Wrapped in the family's hardened type (`Hardened<...>`, signing twice and
+        /// comparing: the catalogue's `hardened`).
+        hardened: bool,
     },
     /// Another implementation of the scheme, built into the same firmware harness.
     Peer(&'static Peer),
@@ -59,6 +77,52 @@ impl Candidate {
             family,
             components,
             keccak,
+            hardened: false,
+        }
+    }
+
+    /// Whether this is a hardened strategy (`Hardened<...>`).
+    pub fn is_hardened(&self) -> bool {
+        matches!(self, Candidate::Strategy { hardened: true, .. })
+    }
+
+    /// This strategy wrapped in its family's hardened type, when the family has one
+    /// (`None` for peers, KEMs and what is hardened already).
+    pub fn hardened(&self) -> Option<Candidate> {
+        match *self {
+            Candidate::Strategy {
+                family,
+                components,
+                keccak,
+                hardened: false,
+            } if family.catalog.hardened.is_some() => Some(Candidate::Strategy {
+                family,
+                components,
+                keccak,
+                hardened: true,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The strategy a hardened one wraps (itself otherwise), and the wrapper's name.
+    fn unwrapped(&self) -> (Candidate, Option<&'static str>) {
+        match *self {
+            Candidate::Strategy {
+                family,
+                components,
+                keccak,
+                hardened: true,
+            } => (
+                Candidate::Strategy {
+                    family,
+                    components,
+                    keccak,
+                    hardened: false,
+                },
+                family.catalog.hardened,
+            ),
+            other => (other, None),
         }
     }
 
@@ -78,6 +142,7 @@ impl Candidate {
             Candidate::Strategy {
                 family,
                 keccak: None,
+                hardened: false,
                 ..
             } => Self::preset_components(family, self.components()),
             _ => None,
@@ -100,6 +165,9 @@ impl Candidate {
     /// A short name: `small-stack`, `small-stack + Sha3Crate`, the `Custom<...>` type, or
     /// a single-axis family's component (`Karatsuba<16>`).
     pub fn name(&self) -> String {
+        if let (inner, Some(wrapper)) = self.unwrapped() {
+            return format!("{wrapper}<{}>", inner.name());
+        }
         let (family, keccak) = match self {
             Candidate::Peer(p) => return format!("peer: {}", p.label()),
             Candidate::Strategy { family, keccak, .. } => (family, *keccak),
@@ -121,6 +189,10 @@ impl Candidate {
 
     /// The type path the firmware is built with (every name fully qualified).
     pub fn type_path(&self) -> String {
+        if let (inner, Some(wrapper)) = self.unwrapped() {
+            let path = inner.family_path();
+            return format!("{path}{wrapper}<{}>", inner.type_path());
+        }
         let (catalog, keccak) = match self {
             Candidate::Peer(p) => return p.strategy(),
             Candidate::Strategy { family, keccak, .. } => (family.catalog, *keccak),
@@ -138,6 +210,14 @@ impl Candidate {
             .chain(keccak.map(|k| format!("{}{k}", catalog.keccak_path)))
             .collect();
         format!("{}{custom}<{}>", catalog.path, args.join(", "))
+    }
+
+    /// The module path of the family's strategy types (empty for a peer).
+    fn family_path(&self) -> &'static str {
+        match self {
+            Candidate::Strategy { family, .. } => family.catalog.path,
+            Candidate::Peer(_) => "",
+        }
     }
 
     /// The declaration to paste: `type Signer = pqfit::Dilithium3<pqfit::strategy::...>;`
@@ -165,6 +245,14 @@ impl Candidate {
         let catalog = family.catalog;
         let text = text.trim();
         let bare = text.strip_prefix(catalog.path).unwrap_or(text);
+        if let Some(inner) = catalog
+            .hardened
+            .and_then(|h| bare.strip_prefix(h))
+            .and_then(|rest| rest.trim().strip_prefix('<'))
+            .and_then(|rest| rest.strip_suffix('>'))
+        {
+            return Self::parse(scheme, inner)?.hardened();
+        }
         if let Some(p) = catalog
             .presets
             .iter()
@@ -200,6 +288,21 @@ impl Candidate {
             _ => return None,
         };
         Some(Self::of(family, &parts, keccak))
+    }
+}
+
+/// `list` with the hardened presets as `axis` says: unchanged, followed by each preset
+/// of `list` hardened, or only those (none for a family without a hardened wrapper).
+pub fn with_hardened(list: Vec<Candidate>, axis: HardenedAxis) -> Vec<Candidate> {
+    let hardened: Vec<Candidate> = list
+        .iter()
+        .filter(|c| c.preset().is_some())
+        .filter_map(Candidate::hardened)
+        .collect();
+    match axis {
+        HardenedAxis::Without => list,
+        HardenedAxis::With => list.into_iter().chain(hardened).collect(),
+        HardenedAxis::Only => hardened,
     }
 }
 
@@ -419,5 +522,62 @@ mod tests {
         );
         assert!(!rv64.iter().any(|n| n.ends_with("Sha3Crate")), "{rv64:?}");
         assert_eq!(rv64.len(), names("Interleaved32").len());
+    }
+
+    #[test]
+    fn hardened_presets() {
+        let s = scheme("cross-rsdp-1-fast").unwrap();
+        for (scheme, presets, wrapper) in [
+            (
+                ML_DSA_65,
+                PRESETS.len(),
+                "pqfit::strategy::Hardened<pqfit::strategy::",
+            ),
+            (s, 3, "pqfit::cross::Hardened<pqfit::cross::"),
+        ] {
+            let plain = candidates(scheme, false, KeccakAxis::Presets);
+            assert_eq!(with_hardened(plain.clone(), HardenedAxis::Without), plain);
+            let with = with_hardened(plain.clone(), HardenedAxis::With);
+            assert_eq!(with.len(), plain.len() + presets);
+            assert_eq!(with[..plain.len()], plain[..]);
+            let only = with_hardened(plain.clone(), HardenedAxis::Only);
+            assert_eq!(only[..], with[plain.len()..]);
+            for c in &only {
+                assert!(c.is_hardened() && c.preset().is_none() && c.label().is_none());
+                assert!(c.type_path().starts_with(wrapper), "{}", c.type_path());
+                assert!(c.name().starts_with("Hardened<"), "{}", c.name());
+                assert_eq!(Candidate::parse(scheme, &c.type_path()), Some(*c));
+                assert_eq!(Candidate::parse(scheme, &c.name()), Some(*c));
+                assert!(c.hardened().is_none());
+            }
+            assert!(!plain.iter().any(Candidate::is_hardened));
+        }
+        let fast = Candidate::parse(ML_DSA_65, "Hardened<fast-sign>").unwrap();
+        assert_eq!(fast.name(), "Hardened<fast-sign>");
+        assert_eq!(
+            fast.type_path(),
+            "pqfit::strategy::Hardened<pqfit::strategy::FastSign>"
+        );
+        assert_eq!(
+            fast.rust_type(ML_DSA_65),
+            "type Signer = pqfit::Dilithium3<pqfit::strategy::Hardened<pqfit::strategy::FastSign>>;"
+        );
+        assert_eq!(
+            Candidate::parse(
+                ML_DSA_65,
+                "pqfit::strategy::Hardened<pqfit::strategy::SmallStack>"
+            )
+            .map(|c| c.name()),
+            Some("Hardened<small-stack>".to_string())
+        );
+        assert_eq!(
+            Candidate::parse(ML_DSA_65, "Hardened<Hardened<fast-sign>>"),
+            None
+        );
+        // The KEMs have no hardened wrapper: no rows, and the name does not parse.
+        let kem = candidates(SNTRUP761, true, KeccakAxis::Default);
+        assert!(with_hardened(kem.clone(), HardenedAxis::Only).is_empty());
+        assert_eq!(with_hardened(kem.clone(), HardenedAxis::With), kem);
+        assert_eq!(Candidate::parse(SNTRUP761, "Hardened<ZqNtt>"), None);
     }
 }

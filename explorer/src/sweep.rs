@@ -27,6 +27,8 @@ pub struct Spec {
     pub presets_only: bool,
     /// Keccak backends crossed with the ML-DSA strategies.
     pub keccak: crate::combos::KeccakAxis,
+    /// The fault-hardened presets (`Hardened<preset>`): none, added, or alone.
+    pub hardened: crate::combos::HardenedAxis,
     /// Firmware optimisation levels (`3`, `s`, `z`, ...): an axis of the sweep, every
     /// candidate built at each.
     pub opt_levels: Vec<String>,
@@ -120,11 +122,14 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
         for &scheme in &spec.schemes {
             let mut list = match spec.peers {
                 PeerMode::Only => Vec::new(),
-                _ => crate::combos::candidates_on(
-                    scheme,
-                    spec.presets_only,
-                    spec.keccak,
-                    crate::combos::default_keccak(target),
+                _ => crate::combos::with_hardened(
+                    crate::combos::candidates_on(
+                        scheme,
+                        spec.presets_only,
+                        spec.keccak,
+                        crate::combos::default_keccak(target),
+                    ),
+                    spec.hardened,
                 ),
             };
             if spec.peers != PeerMode::Without {

@@ -19,6 +19,7 @@ pub fn spec() -> Spec {
             .expect("the families parse"),
         presets_only: true,
         keccak: KeccakAxis::Default,
+        hardened: crate::combos::HardenedAxis::Without,
         opt_levels: vec!["3".into()],
         runs: [3, 16, 4],
         jobs: 1,

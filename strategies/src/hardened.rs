@@ -38,12 +38,14 @@ pub(crate) fn sign_checked<K: Keccak>(
     result
 }
 
-/// The two computations and their comparison (see [`sign_checked`]). Not inlined:
-/// the two calls of `compute` stay two calls.
+/// The two computations and their comparison (see [`sign_checked`]). `compute` is
+/// called through a `dyn` reference: the signing code it runs is compiled once, not
+/// inlined at each of the two calls (which doubled the flash of signing), and the two
+/// calls stay two calls.
 #[inline(never)]
 fn twice<K: Keccak>(
     sig: &mut [u8],
-    compute: &mut impl FnMut(&mut [u8]) -> Result<u32, Error>,
+    compute: &mut dyn FnMut(&mut [u8]) -> Result<u32, Error>,
 ) -> Result<u32, Error> {
     let first = compute(sig)?;
     let mut first_digest = [0u8; DIGEST_BYTES];
@@ -63,7 +65,9 @@ fn twice<K: Keccak>(
     Ok(second)
 }
 
-/// SHAKE256 of a signature, 32 bytes.
+/// SHAKE256 of a signature, 32 bytes. Not inlined: its hash state then takes stack
+/// only while it runs, not in [`twice`]'s frame during the computations.
+#[inline(never)]
 fn digest<K: Keccak>(sig: &[u8], out: &mut [u8; DIGEST_BYTES]) {
     let mut h = Shake256::<K>::with_backend();
     h.absorb(b"pqfit hardened signature");

@@ -142,6 +142,7 @@ pub fn spec(
         schemes: schemes_arg(scheme, category)?,
         presets_only: b.presets_only,
         keccak: b.keccak,
+        hardened: b.hardened,
         opt_levels,
         runs: [
             b.keygen_runs as usize,

@@ -3,12 +3,17 @@
 //! minutes per combination), so a run can give every combination to a few schemes
 //! (`--full`) and only the presets to the rest, and sign fewer messages for CROSS
 //! (`--cross-sign-runs`). The plan is stated on the pages, so a reader knows what each
-//! table covers.
+//! table covers. What fault resistance costs is always in it: the hardened presets
+//! (`Hardened<preset>`) of [`HARDENED_SCHEMES`] are measured on every target.
 
 use pqfit_profiles::families::cross::CROSS;
 use pqfit_profiles::Scheme;
 
-use crate::combos::{self, KeccakAxis};
+use crate::combos::{self, HardenedAxis, KeccakAxis};
+
+/// The schemes whose hardened presets every report measures (with `--hardened`, every
+/// scheme with a hardened wrapper gets them): one lattice and one code-based signature.
+pub const HARDENED_SCHEMES: [&str; 2] = ["ml-dsa-65", "cross-rsdp-1-fast"];
 use crate::sweep::{self, Spec, Sweep};
 
 /// How one scheme is swept.
@@ -20,6 +25,8 @@ pub struct Coverage {
     pub presets_only: bool,
     /// Keccak backends crossed with the strategies.
     pub keccak: KeccakAxis,
+    /// The fault-hardened presets: none, added, or alone.
+    pub hardened: HardenedAxis,
     /// Key generations, signed messages (or encapsulations) and verifications (or
     /// decapsulations) per combination.
     pub runs: [usize; 3],
@@ -28,7 +35,8 @@ pub struct Coverage {
 impl Coverage {
     /// Combinations built per target (peers not counted).
     pub fn combinations(&self) -> usize {
-        combos::candidates(self.scheme, self.presets_only, self.keccak).len()
+        let list = combos::candidates(self.scheme, self.presets_only, self.keccak);
+        combos::with_hardened(list, self.hardened).len()
     }
 
     /// What the combinations are, in words.
@@ -45,7 +53,12 @@ impl Coverage {
             (false, KeccakAxis::Presets) => ", presets with every Keccak backend",
             (false, KeccakAxis::All) => ", every Keccak backend",
         };
-        format!("{strategies}{keccak}")
+        let hardened = match self.hardened {
+            HardenedAxis::Without => "",
+            HardenedAxis::With => ", and the presets hardened against faults",
+            HardenedAxis::Only => " (hardened against faults only)",
+        };
+        format!("{strategies}{keccak}{hardened}")
     }
 
     /// `3 / 16 / 4`: the runs per combination of the three operations.
@@ -112,6 +125,12 @@ impl Plan {
                     Some(full) if !full.contains(&scheme) => (true, KeccakAxis::Default),
                     _ => (base.presets_only, base.keccak),
                 };
+                let hardened = match base.hardened {
+                    HardenedAxis::Without if HARDENED_SCHEMES.contains(&scheme.name()) => {
+                        HardenedAxis::With
+                    }
+                    axis => axis,
+                };
                 let mut runs = base.runs;
                 if let (true, Some(n)) = (*scheme.family() == CROSS, options.cross_sign_runs) {
                     runs[1] = n;
@@ -120,6 +139,7 @@ impl Plan {
                     scheme,
                     presets_only,
                     keccak,
+                    hardened,
                     runs,
                 }
             })
@@ -139,7 +159,10 @@ impl Plan {
         let mut done: Vec<&Coverage> = Vec::new();
         for c in &self.coverage {
             let same = |d: &&Coverage| {
-                d.presets_only == c.presets_only && d.keccak == c.keccak && d.runs == c.runs
+                d.presets_only == c.presets_only
+                    && d.keccak == c.keccak
+                    && d.hardened == c.hardened
+                    && d.runs == c.runs
             };
             if done.iter().any(same) {
                 continue;
@@ -154,6 +177,7 @@ impl Plan {
                     .collect(),
                 presets_only: c.presets_only,
                 keccak: c.keccak,
+                hardened: c.hardened,
                 runs: c.runs,
                 ..base.clone()
             };
@@ -214,6 +238,7 @@ mod tests {
             schemes,
             presets_only: false,
             keccak: KeccakAxis::Presets,
+            hardened: HardenedAxis::Without,
             opt_levels: vec!["3".into()],
             runs: [3, 16, 4],
             jobs: 1,
@@ -279,10 +304,24 @@ mod tests {
         assert_eq!(cross.runs, [3, 2, 4]);
         assert_eq!(cross.combinations(), 3);
         assert_eq!(cross.runs_text(), "3 / 2 / 4");
+        // ML-DSA-65 gets its hardened presets in every report.
+        assert_eq!(full.hardened, HardenedAxis::With);
+        assert_eq!(small.hardened, HardenedAxis::Without);
+        assert!(full
+            .what()
+            .ends_with("and the presets hardened against faults"));
+        // With --hardened, every signature scheme gets them (the KEMs have none).
+        let mut b = base(schemes("ml-dsa-44,ml-kem-768", None).unwrap());
+        b.hardened = HardenedAxis::With;
+        let p = Plan::new(&b, &Options::default(), String::new()).unwrap();
+        let per: Vec<usize> = p.coverage.iter().map(Coverage::combinations).collect();
+        let kem = pqfit_profiles::scheme("ml-kem-768").unwrap();
+        let kem_plain = combos::candidates(kem, false, KeccakAxis::Presets).len();
+        assert_eq!(per, [144 + 4 * 2 + 4, kem_plain]);
     }
 
     #[test]
-    fn the_every_family_run_builds_197_combinations_per_target() {
+    fn the_every_family_run_builds_204_combinations_per_target() {
         let b = base(schemes(FAMILIES, None).unwrap());
         let opts = Options {
             full: Some(vec![pqfit_profiles::families::ML_DSA_65]),
@@ -290,11 +329,12 @@ mod tests {
         };
         let p = Plan::new(&b, &opts, String::new()).unwrap();
         let per: Vec<usize> = p.coverage.iter().map(Coverage::combinations).collect();
-        // ML-DSA-65: 144 memory mixes + 4 presets x 2 other Keccak backends; ML-DSA-44
-        // and -87: 4 presets; CROSS: 3 presets x 6 sets; NTRU Prime: 5 multiplications x 2;
-        // ML-KEM: 3 presets x 3 sets.
-        assert_eq!(per, [4, 152, 4, 3, 3, 3, 3, 3, 3, 5, 5, 3, 3, 3]);
-        assert_eq!(per.iter().sum::<usize>(), 197);
+        // ML-DSA-65: 144 memory mixes + 4 presets x 2 other Keccak backends + the 4
+        // presets hardened; ML-DSA-44 and -87: 4 presets; CROSS: 3 presets x 6 sets, and
+        // CROSS-RSDP-1-fast's 3 hardened; NTRU Prime: 5 multiplications x 2; ML-KEM: 3
+        // presets x 3 sets.
+        assert_eq!(per, [4, 156, 4, 6, 3, 3, 3, 3, 3, 5, 5, 3, 3, 3]);
+        assert_eq!(per.iter().sum::<usize>(), 204);
     }
 
     #[test]

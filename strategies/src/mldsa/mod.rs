@@ -133,7 +133,13 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        Self::sign_external(sk, msg, ctx, None, rnd, sig).map(drop)
+        Self::sign_external(
+            sk,
+            |tr, mu| external_representative::<S::Keccak>(tr, msg, ctx, None, mu),
+            rnd,
+            sig,
+        )
+        .map(drop)
     }
 
     /// [`MlDsa::sign`], returning the number of iterations of the rejection loop it
@@ -147,7 +153,12 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<u32, Error> {
-        Self::sign_external(sk, msg, ctx, None, rnd, sig)
+        Self::sign_external(
+            sk,
+            |tr, mu| external_representative::<S::Keccak>(tr, msg, ctx, None, mu),
+            rnd,
+            sig,
+        )
     }
 
     /// FIPS 204, Algorithm 2, hedged: rnd drawn from `rng` (the default variant).
@@ -182,7 +193,10 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        Self::sign_external(sk, msg, ctx, Some(ph), rnd, sig).map(drop)
+        let mu_of = |tr: Key<'_>, mu: &mut [u8; 64]| {
+            external_representative::<S::Keccak>(tr, msg, ctx, Some(ph), mu)
+        };
+        Self::sign_external(sk, mu_of, rnd, sig).map(drop)
     }
 
     /// FIPS 204, Algorithm 4, hedged: rnd drawn from `rng`.
@@ -223,20 +237,18 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         });
     }
 
-    /// Algorithms 2 and 4 (with `rnd`): mu of the external interface, then
-    /// Sign_internal; returns the number of iterations.
+    /// Algorithms 2 and 4 (with `rnd`): mu of the external interface (`mu_of`, from
+    /// the key's tr: a closure per interface, so that pure ML-DSA's code holds no
+    /// pre-hash), then Sign_internal; returns the number of iterations.
     fn sign_external(
         sk: &SigningKey<P>,
-        msg: &[u8],
-        ctx: &[u8],
-        pre_hash: Option<PreHash>,
+        mu_of: impl Fn(Key<'_>, &mut [u8; 64]) -> Result<(), Error>,
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<u32, Error> {
         Self::sign_checked(&mut sig.bytes, |out| {
             let mut mu = Zeroizing::new([0u8; 64]);
-            let tr = Key::Tr(Self::tr(sk));
-            external_representative::<S::Keccak>(tr, msg, ctx, pre_hash, &mut mu)?;
+            mu_of(Key::Tr(Self::tr(sk)), &mut mu)?;
             Ok(Self::sign_mu_counting(sk, &mu, rnd, out))
         })
     }

@@ -168,8 +168,10 @@ mod tests {
                 "{full}"
             );
             assert_eq!(type_args(full), [last_segment(type_name::<S>())]);
-            assert!(<crate::cross::Hardened<S> as Strategy<Rsdp1Fast>>::HARDENED);
-            assert!(!<S as Strategy<Rsdp1Fast>>::HARDENED);
+            const {
+                assert!(<crate::cross::Hardened<S> as Strategy<Rsdp1Fast>>::HARDENED);
+                assert!(!<S as Strategy<Rsdp1Fast>>::HARDENED);
+            }
         }
         for p in CATALOG.presets {
             match p.type_name {

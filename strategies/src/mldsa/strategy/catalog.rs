@@ -372,8 +372,10 @@ mod tests {
                 "{full}"
             );
             assert_eq!(type_args(full), [last_segment(type_name::<S>())]);
-            assert!(<crate::strategy::Hardened<S> as Strategy<MlDsa65>>::HARDENED);
-            assert!(!<S as Strategy<MlDsa65>>::HARDENED);
+            const {
+                assert!(<crate::strategy::Hardened<S> as Strategy<MlDsa65>>::HARDENED);
+                assert!(!<S as Strategy<MlDsa65>>::HARDENED);
+            }
         }
         for p in PRESETS {
             match p.type_name {
