@@ -37,6 +37,9 @@ pub enum Error {
     MissingSeed,
     /// A DER encoding could not be written (feature `pkcs8`).
     Encoding,
+    /// A blank (all-zero) signing key: one never generated, decoded or derived
+    /// (`SigningKey::blank`), a publicly known key that must not sign.
+    BlankKey,
 }
 
 impl core::fmt::Display for Error {
@@ -55,6 +58,7 @@ impl core::fmt::Display for Error {
             }
             Error::MissingSeed => f.write_str("the key pair does not know its seed"),
             Error::Encoding => f.write_str("DER encoding failed"),
+            Error::BlankKey => f.write_str("blank signing key (never generated or decoded)"),
         }
     }
 }

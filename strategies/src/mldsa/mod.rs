@@ -107,7 +107,12 @@ fn message_representative<K: Keccak>(tr: &[u8], m_prime: &[&[u8]], mu: &mut [u8;
 }
 
 impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
-    /// FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, from the 32-byte seed xi.
+    /// FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, from the 32-byte seed xi
+    /// (feature `hazmat`). FIPS 204 keeps the internal functions for testing (§3.6):
+    /// xi must be fresh and uniformly random, and a reused or guessable xi is the
+    /// key. Outside tests use [`MlDsa::key_gen`], or [`KeyPair::from_seed`] for a
+    /// stored seed.
+    #[cfg(feature = "hazmat")]
     pub fn key_gen_internal(xi: &[u8; 32], vk: &mut VerifyingKey<P>, sk: &mut SigningKey<P>) {
         keygen::key_gen_internal::<P, S>(xi, &mut vk.bytes, &mut sk.bytes);
     }
@@ -120,7 +125,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     ) -> Result<(), Error> {
         let mut xi = Zeroizing::new([0u8; 32]);
         rng.try_fill_bytes(&mut xi[..]).map_err(|_| Error::Rng)?;
-        Self::key_gen_internal(&xi, vk, sk);
+        keygen::key_gen_internal::<P, S>(&xi, &mut vk.bytes, &mut sk.bytes);
         Ok(())
     }
 
@@ -135,8 +140,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     ) -> Result<(), Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
         external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, None, &mut mu)?;
-        Self::sign_mu(sk, &mu, rnd, sig);
-        Ok(())
+        Self::sign_mu(sk, &mu, rnd, sig)
     }
 
     /// [`MlDsa::sign`], returning the number of iterations of the rejection loop it
@@ -152,7 +156,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     ) -> Result<u32, Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
         external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, None, &mut mu)?;
-        Ok(Self::sign_mu_counting(sk, &mu, rnd, sig))
+        Self::sign_mu_counting(sk, &mu, rnd, sig)
     }
 
     /// FIPS 204, Algorithm 2, hedged: rnd drawn from `rng` (the default variant).
@@ -168,6 +172,13 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     }
 
     /// FIPS 204, Algorithm 2, deterministic variant (rnd = 0^32).
+    ///
+    /// **Fault risk:** the same key and message always give the same mask y; one
+    /// fault that changes the challenge (c' for c) releases z' = y + c'·s1 beside
+    /// z = y + c·s1, and z - z' = (c - c')·s1 gives s1 to whoever holds both, even
+    /// when the faulty signature does not verify. Prefer [`MlDsa::sign_with_rng`], and
+    /// on a device that can be glitched the hardened type `Hardened<S>`
+    /// (`pqfit::strategy::Hardened`).
     pub fn sign_deterministic(
         sk: &SigningKey<P>,
         msg: &[u8],
@@ -189,8 +200,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     ) -> Result<(), Error> {
         let mut mu = Zeroizing::new([0u8; 64]);
         external_representative::<S::Keccak>(Key::Tr(Self::tr(sk)), msg, ctx, Some(ph), &mut mu)?;
-        Self::sign_mu(sk, &mu, rnd, sig);
-        Ok(())
+        Self::sign_mu(sk, &mu, rnd, sig)
     }
 
     /// FIPS 204, Algorithm 4, hedged: rnd drawn from `rng`.
@@ -206,38 +216,57 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         Self::hash_sign(sk, msg, ctx, ph, &rnd, sig)
     }
 
-    /// FIPS 204, Algorithm 7: ML-DSA.Sign_internal on the formatted message M'.
+    /// FIPS 204, Algorithm 7: ML-DSA.Sign_internal on the formatted message M'
+    /// (feature `hazmat`: FIPS 204 keeps it for testing; M' is not domain separated
+    /// here, so a caller could sign a message another context's signature would
+    /// cover). `Err(BlankKey)` for a blank key.
+    #[cfg(feature = "hazmat")]
     pub fn sign_internal(
         sk: &SigningKey<P>,
         m_prime: &[u8],
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
-    ) {
+    ) -> Result<(), Error> {
+        sk.check_not_blank()?;
         let mut mu = Zeroizing::new([0u8; 64]);
         message_representative::<S::Keccak>(Self::tr(sk), &[m_prime], &mut mu);
-        Self::sign_mu(sk, &mu, rnd, sig);
+        Self::sign_mu(sk, &mu, rnd, sig)
     }
 
     /// FIPS 204, Algorithm 7 from an externally computed mu = H(tr || M', 64)
-    /// (see [`MlDsa::external_mu`]).
-    pub fn sign_mu(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut Signature<P>) {
-        Self::sign_mu_counting(sk, mu, rnd, sig);
+    /// (see [`MlDsa::external_mu`]). `Err(BlankKey)` for a blank key.
+    pub fn sign_mu(
+        sk: &SigningKey<P>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        Self::sign_mu_counting(sk, mu, rnd, sig).map(|_| ())
     }
 
-    /// [`MlDsa::sign_mu`], returning the number of iterations.
+    /// [`MlDsa::sign_mu`], returning the number of iterations; every signing path
+    /// but [`MlDsa::sign_expanded`] passes here, and here a blank key is refused.
     fn sign_mu_counting(
         sk: &SigningKey<P>,
         mu: &[u8; 64],
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
-    ) -> u32 {
+    ) -> Result<u32, Error> {
+        sk.check_not_blank()?;
         // A-hat comes from the public rho: nothing to wipe.
         let mut a = <S::Matrix as MatrixA<P>>::Store::default();
         S::Matrix::expand::<S::Keccak>(&mut a, &Self::rho(sk));
         let mut secrets =
             Zeroizing::new(<S::Secrets as SecretVectors<P, S::Product>>::Store::default());
         S::Secrets::load(&mut secrets, &sk.bytes);
-        sign::sign_mu_prepared::<P, S>(&a, &secrets, &sk.bytes, mu, rnd, &mut sig.bytes)
+        Ok(sign::sign_mu_prepared::<P, S>(
+            &a,
+            &secrets,
+            &sk.bytes,
+            mu,
+            rnd,
+            &mut sig.bytes,
+        ))
     }
 
     /// Prepares `out` for repeated signing with `sk`: A-hat and the secrets in the
@@ -259,6 +288,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
+        key.sk.check_not_blank()?;
         let mut mu = Zeroizing::new([0u8; 64]);
         external_representative::<S::Keccak>(Key::Tr(Self::tr(&key.sk)), msg, ctx, None, &mut mu)?;
         sign::sign_mu_prepared::<P, S>(
@@ -315,7 +345,9 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 
-    /// FIPS 204, Algorithm 8: ML-DSA.Verify_internal on the formatted message M'.
+    /// FIPS 204, Algorithm 8: ML-DSA.Verify_internal on the formatted message M'
+    /// (feature `hazmat`, as [`MlDsa::sign_internal`]).
+    #[cfg(feature = "hazmat")]
     pub fn verify_internal(vk: &VerifyingKey<P>, m_prime: &[u8], sig: &[u8]) -> Result<(), Error> {
         check_len(sig, P::SIG_BYTES)?;
         let mut mu = [0u8; 64];
