@@ -67,7 +67,6 @@ where
     V: Verifier<S>,
     S: SignatureEncoding + PartialEq + Debug,
 {
-
     // The encoding: bytes round-trip, a flipped bit is rejected (by parsing or by
     // verification), a wrong length is an Err, not a panic.
     let bytes = sig.to_bytes();
