@@ -15,8 +15,31 @@
 //! public (or one proven independent of the secrets), and the trace check treats the
 //! call as the boundary between secret and public. They cost one call each.
 
+// On an architecture without an assembly barrier (other than Arm, AArch64, RISC-V and
+// x86) the only barrier left is `core::hint::black_box`, which the standard library
+// documents as best effort: the compiler may see through it. Such a build must say
+// that it accepts this, with the feature `best-effort-barriers` (pqfit forwards it).
+#[cfg(all(
+    not(any(
+        target_arch = "arm",
+        target_arch = "riscv32",
+        target_arch = "riscv64",
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "aarch64"
+    )),
+    not(feature = "best-effort-barriers")
+))]
+compile_error!(
+    "pqfit-core has constant-time value barriers only for Arm, AArch64, RISC-V and x86: on \
+     this architecture they would fall back to core::hint::black_box, which promises \
+     nothing. Enable the feature `best-effort-barriers` (of pqfit or pqfit-core) to accept \
+     best-effort barriers, and check the compiled code for secret-dependent branches."
+);
+
 /// `x`, with the optimiser unable to see where it came from: an empty assembly block
-/// that takes and returns the value in a register.
+/// that takes and returns the value in a register (on other architectures, with the
+/// feature `best-effort-barriers`, `core::hint::black_box`, which promises nothing).
 ///
 /// Cost: nothing on Arm and RISC-V (no instruction is emitted), apart from the
 /// scheduling freedom the compiler loses. `core::hint::black_box` would also do, but
