@@ -80,8 +80,8 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
                 *a += e as u32 * s.sample() as u32;
             }
         }
-        for j in 0..nm {
-            out[j] = reduce_z::<P>(acc.0[j]);
+        for (o, &a) in out[..nm].iter_mut().zip(&acc.0[..nm]) {
+            *o = reduce_z::<P>(a);
         }
         out[nm..P::N].copy_from_slice(&e_g[..P::M]);
     }
