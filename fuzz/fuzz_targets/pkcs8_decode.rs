@@ -1,8 +1,9 @@
 //! PKCS#8 and SPKI decoding (feature `pkcs8`) of ML-DSA-44/65/87 and ML-KEM-512/768/1024
 //! keys on any bytes: the signing key, the key pair, the verifying key, the
 //! decapsulation key (native and `kem`) and the encapsulation key. Oracle: no decoder
-//! panics; the native and key-pair decoders of one family agree (both accept with the
-//! same key, or both refuse); every accepted private key, re-encoded in each form it
+//! panics; a document the key-pair decoder accepts (ML-DSA: seed or both form, or
+//! expanded with a PKCS#8 v2 publicKey) the signing-key decoder accepts with the same
+//! key, and ML-KEM's two decoders agree; every accepted private key, re-encoded in each form it
 //! can be written in (seed, expanded, both), decodes to the same key and re-encodes to
 //! the same document (decode(encode(k)) = k); an accepted document of a form's exact
 //! length is that form's encoding of the key, byte for byte (DER with no optional
@@ -31,16 +32,15 @@ const FORMS: [PrivateKeyForm; 3] = [
 const BUF: usize = 16_384;
 
 fn mldsa<P: pqfit::mldsa::AlgorithmOid>(der: &[u8]) {
-    let kp = KeyPair::<P, SmallStack>::from_pkcs8_der(der);
+    // The signing key decodes every form; a key pair needs the public key too (the
+    // seed and both forms, or the expanded form with a PKCS#8 v2 publicKey).
     let sk = SigningKey::<P>::from_pkcs8_der(der);
-    assert_eq!(
-        kp.is_ok(),
-        sk.is_ok(),
-        "key pair and signing key decoders disagree"
-    );
-    if let (Ok(kp), Ok(sk)) = (&kp, &sk) {
+    let kp = KeyPair::<P, SmallStack>::from_pkcs8_der(der);
+    if let Ok(kp) = &kp {
+        let sk = sk
+            .as_ref()
+            .expect("a key pair's document decodes as a signing key");
         assert_eq!(kp.signing_key.as_bytes(), sk.as_bytes());
-        assert!(!sk.is_blank());
         for form in FORMS {
             let mut out = [0u8; BUF];
             let encoded = match kp.to_pkcs8_der_into(form, &mut out) {
@@ -52,24 +52,37 @@ fn mldsa<P: pqfit::mldsa::AlgorithmOid>(der: &[u8]) {
                 }
             };
             assert_eq!(encoded.len(), form.der_len::<P>());
+            let again = SigningKey::<P>::from_pkcs8_der(encoded).expect("own encoding decodes");
+            assert_eq!(again.as_bytes(), kp.signing_key.as_bytes());
+            if form == PrivateKeyForm::Expanded {
+                continue; // v1 without publicKey: a signing key, not a key pair
+            }
             let again =
                 KeyPair::<P, SmallStack>::from_pkcs8_der(encoded).expect("own encoding decodes");
             assert_eq!(again.signing_key.as_bytes(), kp.signing_key.as_bytes());
             assert_eq!(again.verifying_key, kp.verifying_key);
-            assert_eq!(
-                again.seed(),
-                if form == PrivateKeyForm::Expanded {
-                    None
-                } else {
-                    kp.seed()
-                }
-            );
+            assert_eq!(again.seed(), kp.seed());
             let mut out2 = [0u8; BUF];
             assert_eq!(again.to_pkcs8_der_into(form, &mut out2).unwrap(), encoded);
         }
         canonical(der, |form, out| {
             kp.to_pkcs8_der_into(form, out).ok().map(|d| d.len())
         });
+    }
+    if let Ok(sk) = &sk {
+        assert!(!sk.is_blank());
+        let mut out = [0u8; BUF];
+        let encoded = sk.to_pkcs8_der_into(&mut out).unwrap();
+        let again = SigningKey::<P>::from_pkcs8_der(encoded).expect("own encoding decodes");
+        assert_eq!(again.as_bytes(), sk.as_bytes());
+        let mut out2 = [0u8; BUF];
+        assert_eq!(again.to_pkcs8_der_into(&mut out2).unwrap(), encoded);
+        if der.len() == encoded.len() {
+            assert_eq!(
+                encoded, der,
+                "an accepted expanded-form document re-encodes to itself"
+            );
+        }
     }
     if let Ok(vk) = VerifyingKey::<P>::from_public_key_der(der) {
         let mut out = [0u8; BUF];
