@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of every fuzz target into fuzz/seeds/<target>/ from the
 official vectors (../shared/vectors, or $PQFIT_VECTORS): the NIST KATs of ML-DSA, CROSS
-and NTRU Prime, ACVP ML-KEM keyGen and key-check cases, and two ACVP ML-DSA sigVer cases of every group (pure and pre-hash with
+and NTRU Prime, ACVP ML-KEM keyGen and key-check cases, PKCS#8 and SPKI documents of
+both, and two ACVP ML-DSA sigVer cases of every group (pure and pre-hash with
 contexts, internal, external mu). Budget texts and a cache entry follow pq-explore's own
 formats. The input layouts are those documented in fuzz/src/lib.rs and at the top of
 each target. Run from the repository root: python3 fuzz/make-seeds.py"""
@@ -134,6 +135,59 @@ def mlkem():
                 write("mlkem_keys", tag, bytes([sel, 0]) + m + bytes(ek_bytes) + bytes.fromhex(t["dk"]))
 
 
+def der(tag, content):
+    n = len(content)
+    if n < 0x80:
+        length = bytes([n])
+    else:
+        b = n.to_bytes((n.bit_length() + 7) // 8, "big")
+        length = bytes([0x80 | len(b)]) + b
+    return bytes([tag]) + length + content
+
+
+def nist_oid(arc, last):
+    """2.16.840.1.101.3.4.<arc>.<last>: ML-DSA's arc 3, ML-KEM's arc 4."""
+    return der(0x06, bytes([0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, arc, last]))
+
+
+def pkcs8(oid, private_key):
+    """PKCS#8 v1 (RFC 5958) with the parameters absent and no attributes."""
+    return der(0x30, der(0x02, b"\0") + der(0x30, oid) + der(0x04, private_key))
+
+
+def spki(oid, key):
+    return der(0x30, der(0x30, oid) + der(0x03, b"\0" + key))
+
+
+def pkcs8_decode():
+    """pkcs8_decode: DER documents in every form RFC 9881 and the ML-KEM key-format
+    draft define: ML-DSA's NIST KAT keys (expanded form, SPKI) and a fixed seed (seed
+    form), ML-KEM's first ACVP keyGen case of each set (seed, expanded, both, SPKI)."""
+    t = "pkcs8_decode"
+    for (name, _), last in zip(MLDSA.items(), (0x11, 0x12, 0x13)):
+        oid = nist_oid(3, last)
+        e = rsp(VECTORS / f"nist-kat/ml-dsa/{name}.rsp.gz")[0]
+        pk, sk = bytes.fromhex(e["pk"]), bytes.fromhex(e["sk"])
+        write(t, f"{name}-expanded", pkcs8(oid, der(0x04, sk)))
+        write(t, f"{name}-seed", pkcs8(oid, der(0x80, bytes(range(32)))))
+        write(t, f"{name}-spki", spki(oid, pk))
+    base = VECTORS / "acvp-ml-kem"
+    prompt = json.loads(text(base / "ML-KEM-keyGen-FIPS203/prompt.json.gz"))
+    expected = json.loads(text(base / "ML-KEM-keyGen-FIPS203/expectedResults.json.gz"))
+    results = {c["tcId"]: c for g in expected["testGroups"] for c in g["tests"]}
+    for g in prompt["testGroups"]:
+        name = g["parameterSet"]
+        oid = nist_oid(4, {"ML-KEM-512": 1, "ML-KEM-768": 2, "ML-KEM-1024": 3}[name])
+        c = g["tests"][0]
+        r = results[c["tcId"]]
+        ek, dk = bytes.fromhex(r["ek"]), bytes.fromhex(r["dk"])
+        seed = bytes.fromhex(c["d"]) + bytes.fromhex(c["z"])
+        write(t, f"{name}-seed", pkcs8(oid, der(0x80, seed)))
+        write(t, f"{name}-expanded", pkcs8(oid, der(0x04, dk)))
+        write(t, f"{name}-both", pkcs8(oid, der(0x30, der(0x04, seed) + der(0x04, dk))))
+        write(t, f"{name}-spki", spki(oid, ek))
+
+
 def explorer():
     for i, t in enumerate(["12k", "12 KiB", "12,288", "1.5M", "0.5MiB", "99999999999999M", "1e3", "12kB"]):
         write("explore_budget", f"budget-{i}", t.encode())
@@ -154,5 +208,6 @@ mldsa()
 cross()
 ntruprime()
 mlkem()
+pkcs8_decode()
 explorer()
 print(f"seeds written to {OUT}")

@@ -56,7 +56,7 @@ fn bench_parameter_set<P: ParameterSet, S: Strategy<P>>(c: &mut Criterion, strat
     {
         let mut group = c.benchmark_group(format!("{}/key_gen_internal", P::NAME));
         let mut vk = VerifyingKey::<P>::default();
-        let mut sk = SigningKey::<P>::default();
+        let mut sk = SigningKey::<P>::blank();
         let mut xi = Cycle::new(&seeds);
         group.bench_function(strategy, |b| {
             b.iter(|| {
@@ -68,7 +68,7 @@ fn bench_parameter_set<P: ParameterSet, S: Strategy<P>>(c: &mut Criterion, strat
     }
 
     let mut vk = VerifyingKey::<P>::default();
-    let mut sk = SigningKey::<P>::default();
+    let mut sk = SigningKey::<P>::blank();
     MlDsa::<P, S>::key_gen_internal(&seeds[0], &mut vk, &mut sk);
 
     // Signing: the number of iterations of the rejection loop depends on the message

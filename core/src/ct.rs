@@ -15,8 +15,31 @@
 //! public (or one proven independent of the secrets), and the trace check treats the
 //! call as the boundary between secret and public. They cost one call each.
 
+// On an architecture without an assembly barrier (other than Arm, AArch64, RISC-V and
+// x86) the only barrier left is `core::hint::black_box`, which the standard library
+// documents as best effort: the compiler may see through it. Such a build must say
+// that it accepts this, with the feature `best-effort-barriers` (pqfit forwards it).
+#[cfg(all(
+    not(any(
+        target_arch = "arm",
+        target_arch = "riscv32",
+        target_arch = "riscv64",
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "aarch64"
+    )),
+    not(feature = "best-effort-barriers")
+))]
+compile_error!(
+    "pqfit-core has constant-time value barriers only for Arm, AArch64, RISC-V and x86: on \
+     this architecture they would fall back to core::hint::black_box, which promises \
+     nothing. Enable the feature `best-effort-barriers` (of pqfit or pqfit-core) to accept \
+     best-effort barriers, and check the compiled code for secret-dependent branches."
+);
+
 /// `x`, with the optimiser unable to see where it came from: an empty assembly block
-/// that takes and returns the value in a register.
+/// that takes and returns the value in a register (on other architectures, with the
+/// feature `best-effort-barriers`, `core::hint::black_box`, which promises nothing).
 ///
 /// Cost: nothing on Arm and RISC-V (no instruction is emitted), apart from the
 /// scheduling freedom the compiler loses. `core::hint::black_box` would also do, but
@@ -243,7 +266,7 @@ pub fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
 /// call site says which and why; docs/constant-time.md lists them all), from here on
 /// allowed to steer branches and addresses. Returns `x`.
 ///
-/// The trace check recognises the call by its symbol, `pqfit_ct_declassify_u32`: in
+/// The trace check recognises the call by its symbol, [`DECLASSIFY_U32_SYMBOL`]: in
 /// the second run of a pair it substitutes the first run's value, so that both runs
 /// follow the same public decisions and any remaining difference of their traces is a
 /// leak.
@@ -260,7 +283,7 @@ pub fn declassify_bool(b: bool) -> bool {
 
 /// [`declassify_u32`] for a byte string (a public seed, an encoded output): the bytes
 /// are unchanged, but from here on they may steer branches and addresses. The marker
-/// is `pqfit_ct_declassify_bytes(pointer, length)`.
+/// is [`DECLASSIFY_BYTES_SYMBOL`]`(pointer, length)`.
 #[inline(always)]
 pub fn declassify_bytes(bytes: &mut [u8]) {
     pqfit_ct_declassify_bytes(bytes.as_mut_ptr(), bytes.len());
@@ -270,11 +293,25 @@ pub fn declassify_bytes(bytes: &mut [u8]) {
 // their arguments as the C ABI has them (first argument in r0/a0, second in r1/a1):
 // an internal function's constant arguments would be folded into its body (with link-
 // time optimisation, a length every call shares is not passed at all). Exported
-// symbols are unsafe code only in that their names could clash; these are prefixed.
+// symbols are unsafe code only in that their names could clash: these carry the crate
+// version, so that two versions of pqfit-core linked into one program (through two
+// versions of pqfit) export two distinct symbols instead of colliding.
 
-/// The word marker (see [`declassify_u32`]).
+/// The symbol of the word marker [`pqfit_ct_declassify_u32`]:
+/// `pqfit_ct_declassify_u32_v` and this crate's version, e.g.
+/// `pqfit_ct_declassify_u32_v0.1.0`. Tools that find the marker in an image (the
+/// trace check) look this name up.
+pub const DECLASSIFY_U32_SYMBOL: &str =
+    concat!("pqfit_ct_declassify_u32_v", env!("CARGO_PKG_VERSION"));
+
+/// The symbol of the byte-string marker [`pqfit_ct_declassify_bytes`], versioned as
+/// [`DECLASSIFY_U32_SYMBOL`].
+pub const DECLASSIFY_BYTES_SYMBOL: &str =
+    concat!("pqfit_ct_declassify_bytes_v", env!("CARGO_PKG_VERSION"));
+
+/// The word marker (see [`declassify_u32`]), exported as [`DECLASSIFY_U32_SYMBOL`].
 #[allow(unsafe_code)]
-#[no_mangle]
+#[export_name = concat!("pqfit_ct_declassify_u32_v", env!("CARGO_PKG_VERSION"))]
 #[inline(never)]
 pub extern "C" fn pqfit_ct_declassify_u32(x: u32) -> u32 {
     #[cfg(feature = "ct-check")]
@@ -290,9 +327,10 @@ pub extern "C" fn pqfit_ct_declassify_u32(x: u32) -> u32 {
 }
 
 /// The byte-string marker (see [`declassify_bytes`]); the pointer is read only by
-/// valgrind's client request, with the `ct-check` feature.
+/// valgrind's client request, with the `ct-check` feature. Exported as
+/// [`DECLASSIFY_BYTES_SYMBOL`].
 #[allow(unsafe_code)]
-#[no_mangle]
+#[export_name = concat!("pqfit_ct_declassify_bytes_v", env!("CARGO_PKG_VERSION"))]
 #[inline(never)]
 pub extern "C" fn pqfit_ct_declassify_bytes(bytes: *mut u8, len: usize) {
     #[cfg(feature = "ct-check")]
@@ -366,6 +404,20 @@ pub fn wide_mul_split(a: i32, b: i32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two versions of pqfit-core in one program export distinct marker symbols.
+    #[test]
+    fn marker_symbols_carry_the_crate_version() {
+        let v = env!("CARGO_PKG_VERSION");
+        assert_eq!(
+            DECLASSIFY_U32_SYMBOL,
+            std::format!("pqfit_ct_declassify_u32_v{v}")
+        );
+        assert_eq!(
+            DECLASSIFY_BYTES_SYMBOL,
+            std::format!("pqfit_ct_declassify_bytes_v{v}")
+        );
+    }
 
     #[test]
     fn masks_and_selects() {

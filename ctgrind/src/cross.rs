@@ -18,7 +18,7 @@ fn keygen<P: CrossParams, S: Strategy<P>>() {
     let mut seed: [u8; MAX_RANDOM] = Bytes::new(1).array();
     let seed = &mut seed[..Cross::<P, S>::KEY_SEED_BYTES];
     secret(seed);
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     Cross::<P, S>::key_gen(seed, &mut vk, &mut sk).expect("right length");
 }
 
@@ -27,7 +27,7 @@ fn keygen<P: CrossParams, S: Strategy<P>>() {
 fn sign<P: CrossParams, S: Strategy<P>>() {
     let mut bytes = Bytes::new(2);
     let seed: [u8; MAX_RANDOM] = bytes.array();
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     Cross::<P, S>::key_gen(&seed[..Cross::<P, S>::KEY_SEED_BYTES], &mut vk, &mut sk)
         .expect("right length");
     secret_in_place(sk.as_bytes());

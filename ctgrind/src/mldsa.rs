@@ -24,7 +24,7 @@ fn secret_key<P: ParameterSet>(sk: &SigningKey<P>) {
 fn keygen<P: ParameterSet, S: Strategy<P>>() {
     let mut xi: [u8; 32] = Bytes::new(1).array();
     secret(&mut xi);
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     MlDsa::<P, S>::key_gen_internal(&xi, &mut vk, &mut sk);
 }
 
@@ -32,7 +32,7 @@ fn keygen<P: ParameterSet, S: Strategy<P>>() {
 /// are public. Several messages, so that rejected and accepted iterations both run.
 fn sign<P: ParameterSet, S: Strategy<P>>() {
     let mut bytes = Bytes::new(2);
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     MlDsa::<P, S>::key_gen_internal(&bytes.array(), &mut vk, &mut sk);
     secret_key(&sk);
     let mut sig = Signature::<P>::default();
@@ -50,7 +50,7 @@ fn sign<P: ParameterSet, S: Strategy<P>>() {
 /// Key expansion and signing with the expanded key.
 fn sign_expanded<P: ParameterSet, S: Strategy<P>>() {
     let mut bytes = Bytes::new(3);
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     MlDsa::<P, S>::key_gen_internal(&bytes.array(), &mut vk, &mut sk);
     secret_key(&sk);
     let mut expanded = ExpandedKey::<P, S>::default();

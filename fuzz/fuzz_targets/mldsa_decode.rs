@@ -35,10 +35,14 @@ fn check<P: ParameterSet>(bytes: &[u8]) {
     wrong_length(P::PK_BYTES, &vk.map(|_| ()));
 
     let sk = SigningKey::<P>::from_bytes(bytes);
-    let sk_ok = bytes.len() == P::SK_BYTES && mldsa_sk_well_formed::<P>(bytes);
+    // An all-zero encoding is well formed but refused: a publicly known key.
+    let blank = bytes.iter().all(|&b| b == 0);
+    let well_formed = bytes.len() == P::SK_BYTES && mldsa_sk_well_formed::<P>(bytes);
+    let sk_ok = well_formed && !blank;
     assert_eq!(sk.is_ok(), sk_ok);
     match &sk {
         Ok(sk) => assert_eq!(sk.as_bytes(), bytes),
+        Err(e) if well_formed => assert_eq!(*e, Error::BlankKey),
         Err(e) if bytes.len() == P::SK_BYTES => assert_eq!(*e, Error::MalformedKey),
         Err(_) => {}
     }

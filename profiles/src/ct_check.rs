@@ -39,9 +39,10 @@ use crate::signature::{HostSig, MSG_LEN};
 use crate::trace::{first_different_chunk, Event, Tracer, CHUNK};
 use crate::Error;
 
-/// Symbols of the declassification markers (exported C functions of `pqfit_core::ct`).
-const WORD_MARKER: &str = "pqfit_ct_declassify_u32";
-const BYTES_MARKER: &str = "pqfit_ct_declassify_bytes";
+/// Symbols of the declassification markers (exported C functions of `pqfit_core::ct`,
+/// named with pqfit-core's version, the firmware's as the host's: one workspace).
+const WORD_MARKER: &str = pqfit_core::ct::DECLASSIFY_U32_SYMBOL;
+const BYTES_MARKER: &str = pqfit_core::ct::DECLASSIFY_BYTES_SYMBOL;
 
 /// The check of one firmware.
 #[derive(Clone, Debug, Serialize)]

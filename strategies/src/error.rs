@@ -42,6 +42,9 @@ pub enum Error {
     /// flipped bit) hit one of them. The signature buffer was wiped (all zero):
     /// nothing was released.
     FaultDetected,
+    /// A blank (all-zero) signing key: one never generated, decoded or derived
+    /// (`SigningKey::blank`), a publicly known key that must not sign.
+    BlankKey,
 }
 
 impl core::fmt::Display for Error {
@@ -63,6 +66,7 @@ impl core::fmt::Display for Error {
             Error::FaultDetected => {
                 f.write_str("fault detected while signing: the signature was wiped")
             }
+            Error::BlankKey => f.write_str("blank signing key (never generated or decoded)"),
         }
     }
 }

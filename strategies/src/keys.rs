@@ -24,6 +24,20 @@ pub(crate) fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
 
 /// A secret key: for ML-DSA the encoding of FIPS 204 (skEncode), for CROSS the
 /// key-pair seed seed_sk. Zeroized on drop; `Debug` prints no key material.
+///
+/// There is no `Default`: an all-zero key is a valid, publicly known key of both
+/// families, and a key that appears implicitly (`#[derive(Default)]`,
+/// `mem::take`) would sign with it. [`SigningKey::blank`] names the buffer a key
+/// generation or decoding writes into, and signing refuses a blank key with
+/// [`Error::BlankKey`].
+///
+/// ```compile_fail
+/// let sk = pqfit::SigningKey::<pqfit::MlDsa65>::default();
+/// ```
+///
+/// ```compile_fail
+/// let sk: pqfit::cross::SigningKey<pqfit::cross::Rsdp1Small> = Default::default();
+/// ```
 pub struct SigningKey<P: Encoding> {
     pub(crate) bytes: GenericArray<u8, P::SkLen>,
 }
@@ -44,16 +58,48 @@ impl<P: Encoding> SigningKey<P> {
     /// The encoded size in bytes.
     pub const BYTES: usize = P::SkLen::USIZE;
 
-    /// Parses an encoded secret key: the length must match, and the encoding must be
-    /// well formed (ML-DSA: every s1 and s2 coefficient in [-eta, eta], checked in
-    /// constant time; CROSS: every seed is a key).
+    /// A blank (all-zero) buffer for a key generation or a decoding to write into, in
+    /// place: `MlDsa::key_gen`, `Cross::key_gen` and the PKCS#8 decoders fill it,
+    /// and a `static` of this type can be one (`MaybeUninit::zeroed`: the type is
+    /// exactly [`Self::BYTES`] bytes). Until written it cannot sign: every signing
+    /// function returns `Err(Error::BlankKey)` for it.
+    pub fn blank() -> Self {
+        Self {
+            bytes: GenericArray::default(),
+        }
+    }
+
+    /// Whether the key is blank (all zero: never generated, decoded or derived).
+    /// Constant time: every byte is read, whatever the key.
+    pub fn is_blank(&self) -> bool {
+        let mut acc = 0u8;
+        for &b in self.bytes.iter() {
+            acc |= b;
+        }
+        pqfit_core::ct::declassify_u32(pqfit_core::ct::ne_bit(acc as u32, 0)) == 0
+    }
+
+    /// `Err(BlankKey)` for a blank key: the check at every signing entry.
+    pub(crate) fn check_not_blank(&self) -> Result<(), Error> {
+        if self.is_blank() {
+            Err(Error::BlankKey)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Parses an encoded secret key: the length must match, the encoding must not be
+    /// all zero (`Err(BlankKey)`: a publicly known key), and it must be well formed
+    /// (ML-DSA: every s1 and s2 coefficient in [-eta, eta], checked in constant
+    /// time; CROSS: every seed is a key).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         check_len(bytes, Self::BYTES)?;
         if !P::signing_key_is_well_formed(bytes) {
             return Err(Error::MalformedKey);
         }
-        let mut key = Self::default();
+        let mut key = Self::blank();
         key.bytes.copy_from_slice(bytes);
+        key.check_not_blank()?;
         Ok(key)
     }
 
@@ -110,17 +156,9 @@ impl<P: Encoding> Signature<P> {
     }
 }
 
-/// `Default` (an all-zero buffer to write into), `Clone` and `TryFrom<&[u8]>` (=
-/// `from_bytes`) for each buffer type.
+/// `Clone` and `TryFrom<&[u8]>` (= `from_bytes`) for each buffer type.
 macro_rules! common {
     ($name:ident $(, $field:ident: $init:expr)*) => {
-        impl<P: Encoding> Default for $name<P> {
-            /// An all-zero buffer for key generation or signing to write into.
-            fn default() -> Self {
-                Self { bytes: GenericArray::default() $(, $field: $init)* }
-            }
-        }
-
         impl<P: Encoding> Clone for $name<P> {
             fn clone(&self) -> Self {
                 Self { bytes: self.bytes.clone() $(, $field: $init)* }
@@ -154,9 +192,17 @@ impl<P: Encoding> core::fmt::Debug for SigningKey<P> {
     }
 }
 
-/// Equality and a `Debug` showing the first bytes, for the public buffers.
+/// `Default` (an all-zero buffer to write into), equality and a `Debug` showing the
+/// first bytes, for the public buffers.
 macro_rules! public {
-    ($name:ident) => {
+    ($name:ident $(, $field:ident: $init:expr)*) => {
+        impl<P: Encoding> Default for $name<P> {
+            /// An all-zero buffer for key generation or signing to write into.
+            fn default() -> Self {
+                Self { bytes: GenericArray::default() $(, $field: $init)* }
+            }
+        }
+
         impl<P: Encoding> PartialEq for $name<P> {
             fn eq(&self, other: &Self) -> bool {
                 self.bytes == other.bytes
@@ -178,7 +224,7 @@ macro_rules! public {
 }
 
 public!(VerifyingKey);
-public!(Signature);
+public!(Signature, _p: PhantomData);
 
 impl<P: Encoding> AsRef<[u8]> for Signature<P> {
     fn as_ref(&self) -> &[u8] {

@@ -4,13 +4,16 @@
 //! memory/speed trade-off is a type the integrator names:
 //!
 //! ```
-//! use pqfit::{Dilithium3, Reference, Signature, SigningKey, VerifyingKey};
+//! use pqfit::{Dilithium3, SmallStack, Signature, SigningKey, VerifyingKey};
 //!
-//! type Signer = Dilithium3<Reference>;
-//! let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
-//! Signer::key_gen_internal(&[7u8; 32], &mut vk, &mut sk);
+//! type Signer = Dilithium3<SmallStack>;
+//! // On a host the operating system's RNG; on a device its hardware TRNG (any
+//! // `rand_core::TryCryptoRng`).
+//! let mut rng = getrandom::SysRng;
+//! let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::blank());
+//! Signer::key_gen(&mut rng, &mut vk, &mut sk).unwrap();
 //! let mut sig = Signature::default();
-//! Signer::sign_deterministic(&sk, b"firmware v1.2", b"", &mut sig).unwrap();
+//! Signer::sign_with_rng(&sk, b"firmware v1.2", b"", &mut rng, &mut sig).unwrap();
 //! assert!(Signer::verify(&vk, b"firmware v1.2", b"", sig.as_bytes()).is_ok());
 //! assert!(Signer::verify(&vk, b"firmware v1.3", b"", sig.as_bytes()).is_err());
 //! ```

@@ -413,7 +413,7 @@ fn strategies_doc_example() -> Result<(), pqfit::Error> {
     type Signer =
         Dilithium3<Custom<StreamedA, CachedNtt, StreamedW, RegeneratedY, SmallModulusProduct>>;
 
-    let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
+    let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::blank());
     Signer::key_gen_internal(&[7u8; 32], &mut vk, &mut sk);
     let mut sig = Signature::default();
     Signer::sign_deterministic(&sk, b"firmware v1.2", b"", &mut sig)?;

@@ -12,7 +12,7 @@ use pqfit::Encoding;
 /// Key pair and signature of one strategy, for two messages.
 fn run<P: CrossParams, S: Strategy<P>>(seed: u8) -> (Vec<u8>, Vec<u8>, Vec<Vec<u8>>) {
     let key_seed = vec![seed; P::KEY_SEED_BYTES];
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     Cross::<P, S>::key_gen(&key_seed, &mut vk, &mut sk).unwrap();
     let mut sigs = Vec::new();
     for (i, msg) in [&b""[..], &b"every strategy signs the same bytes"[..]]

@@ -30,7 +30,7 @@ fn generate<P: CrossParams, S: Strategy<P>>(seed: &[u8], msg: &[u8]) -> Result<G
     let mut drbg = NistDrbg::new(seed.try_into().map_err(|_| "seed length")?);
     let seed_sk = drbg.vec(P::KEY_SEED_BYTES);
     let mut vk = VerifyingKey::<P>::default();
-    let mut sk = SigningKey::<P>::default();
+    let mut sk = SigningKey::<P>::blank();
     Cross::<P, S>::key_gen(&seed_sk, &mut vk, &mut sk).map_err(|e| format!("key_gen: {e:?}"))?;
     let root_seed = drbg.vec(P::SEED_BYTES);
     let salt = drbg.vec(P::SALT_BYTES);

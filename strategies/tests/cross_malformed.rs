@@ -11,7 +11,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 const MSG: &[u8] = b"malformed input must be rejected";
 
 fn keys_and_sig<P: CrossParams>() -> (VerifyingKey<P>, SigningKey<P>, Vec<u8>) {
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     Cross::<P, Fast>::key_gen(&vec![0x42; P::KEY_SEED_BYTES], &mut vk, &mut sk).unwrap();
     let mut sig = Signature::<P>::default();
     let randomness = vec![0x17; Cross::<P, Fast>::RANDOMNESS_BYTES];
@@ -85,7 +85,7 @@ fn lengths<P: CrossParams>() {
     assert!(Signature::<P>::from_bytes(&sig[1..]).is_err());
     assert!(VerifyingKey::<P>::from_bytes(&vk.as_bytes()[1..]).is_err());
     assert!(SigningKey::<P>::from_bytes(&[0; 3]).is_err());
-    let (mut vk2, mut sk2) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk2, mut sk2) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     assert!(Cross::<P, MinStack>::key_gen(&[1; 5], &mut vk2, &mut sk2).is_err());
     let mut out = Signature::<P>::default();
     assert!(Cross::<P, MinStack>::sign_with_seeds(
@@ -196,7 +196,7 @@ fn corruption<P: CrossParams>() {
         .collect();
     expect_err::<P>(&vk, &noise, "random bytes");
     // Another key.
-    let (mut vk2, mut sk2) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk2, mut sk2) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     Cross::<P, Fast>::key_gen(&vec![0x43; P::KEY_SEED_BYTES], &mut vk2, &mut sk2).unwrap();
     expect::<P>(&vk2, &sig, Error::VerificationFailed, "other key");
 }

@@ -20,7 +20,7 @@ fn seed_path<P: CrossParams>(sig: &[u8]) -> Vec<&[u8]> {
 }
 
 fn reuse<P: CrossParams, S: Strategy<P>>() {
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     Cross::<P, S>::key_gen(&vec![3; P::KEY_SEED_BYTES], &mut vk, &mut sk).unwrap();
     let rnd = vec![0u8; Cross::<P, S>::RANDOMNESS_BYTES];
     let a = sign::<P, S>(&sk, b"first message", &rnd);

@@ -94,7 +94,7 @@ fn key_gen_case<S: AllSets>(group: &Group, case: &Case) -> Result<(), String> {
     let want_sk = hex_field(&case.result, "sk")?;
     with_parameter_set!(str_field(&group.fields, "parameterSet")?, |P| {
         let mut vk = VerifyingKey::<P>::default();
-        let mut sk = SigningKey::<P>::default();
+        let mut sk = SigningKey::<P>::blank();
         MlDsa::<P, S>::key_gen_internal(&xi, &mut vk, &mut sk);
         let problems: Vec<String> = [
             compare_bytes("pk", vk.as_bytes(), &want_pk),
@@ -145,11 +145,13 @@ fn sig_gen_case<S: AllSets>(group: &Group, case: &Case) -> Result<(), String> {
             }
             Interface::Internal => {
                 let m_prime = hex_field(prompt, "message")?;
-                MlDsa::<P, S>::sign_internal(&sk, &m_prime, &rnd, &mut sig);
+                MlDsa::<P, S>::sign_internal(&sk, &m_prime, &rnd, &mut sig)
+                    .map_err(|e| format!("sign_internal returned {e:?}"))?;
             }
             Interface::ExternalMu => {
                 let mu = hex_array::<64>(prompt, "mu")?;
-                MlDsa::<P, S>::sign_mu(&sk, &mu, &rnd, &mut sig);
+                MlDsa::<P, S>::sign_mu(&sk, &mu, &rnd, &mut sig)
+                    .map_err(|e| format!("sign_mu returned {e:?}"))?;
             }
         }
         compare_bytes("signature", sig.as_bytes(), &want).map_or(Ok(()), Err)

@@ -28,7 +28,7 @@ fn outputs<P: ParameterSet, S: Strategy<P>>() -> Expected<P> {
         sigs: Vec::new(),
     };
     for seed in &SEEDS {
-        let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
+        let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::blank());
         MlDsa::<P, S>::key_gen_internal(seed, &mut vk, &mut sk);
         let mut per_msg = Vec::new();
         for (m, msg) in MESSAGES.iter().enumerate() {

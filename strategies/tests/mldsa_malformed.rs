@@ -32,7 +32,7 @@ const MSG: &[u8] = b"attack at dawn";
 fn fixture<P: ParameterSet>() -> Fixture<P> {
     let mut f = Fixture {
         vk: VerifyingKey::default(),
-        sk: SigningKey::default(),
+        sk: SigningKey::blank(),
         sig: Signature::default(),
     };
     MlDsa::<P>::key_gen_internal(&[42; 32], &mut f.vk, &mut f.sk);

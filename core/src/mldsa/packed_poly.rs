@@ -41,8 +41,9 @@ impl Accumulator for Poly {
 }
 
 /// A polynomial with coefficients in [0, q), three little-endian bytes each. Every
-/// [`Accumulator::add`] reduces, so any number of values can be summed.
-#[derive(Clone, PartialEq, Eq, Zeroize)]
+/// [`Accumulator::add`] reduces, so any number of values can be summed. No
+/// `PartialEq`: it may hold secrets, and a derived comparison is variable time.
+#[derive(Clone, Zeroize)]
 pub struct PackedPoly([u8; PACKED_POLY_BYTES]);
 
 impl Default for PackedPoly {

@@ -7,9 +7,15 @@ use super::params::{D, N};
 use zeroize::Zeroize;
 
 /// A polynomial of R_q: 256 signed 32-bit coefficients whose range each function
-/// documents. It may hold secret data: it zeroizes on request and prints no
-/// coefficients.
-#[derive(Clone, PartialEq, Eq, Zeroize)]
+/// documents. It may hold secret data: it zeroizes on request, prints no
+/// coefficients, and has no `PartialEq` (a derived comparison stops at the first
+/// difference, in time that depends on the coefficients; tests compare `coeffs`).
+///
+/// ```compile_fail
+/// use pqfit_core::mldsa::poly::Poly;
+/// assert!(Poly::zero() == Poly::zero());
+/// ```
+#[derive(Clone, Zeroize)]
 pub struct Poly {
     /// The coefficients, lowest degree first.
     pub coeffs: [i32; N],

@@ -107,7 +107,7 @@ impl<P: CrossParams> HostSig for CrossHost<P> {
 
     fn keygen(xi: &[u8]) -> (Vec<u8>, Vec<u8>) {
         let mut vk = VerifyingKey::<P>::default();
-        let mut sk = SigningKey::<P>::default();
+        let mut sk = SigningKey::<P>::blank();
         pqfit::cross::Cross::<P>::key_gen(xi, &mut vk, &mut sk).expect("host key generation");
         (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
     }

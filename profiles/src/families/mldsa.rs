@@ -112,7 +112,7 @@ impl<P: ParameterSet> HostSig for MlDsaHost<P> {
     fn keygen(xi: &[u8]) -> (Vec<u8>, Vec<u8>) {
         let xi: &[u8; 32] = xi.try_into().expect("a 32-byte seed");
         let mut vk = VerifyingKey::<P>::default();
-        let mut sk = SigningKey::<P>::default();
+        let mut sk = SigningKey::<P>::blank();
         MlDsa::<P, Reference>::key_gen_internal(xi, &mut vk, &mut sk);
         (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
     }

@@ -6,11 +6,13 @@
 //! use pqfit::cross::{Cross, MinStack, Rsdpg1Small, Signature, SigningKey, VerifyingKey};
 //!
 //! type Signer = Cross<Rsdpg1Small, MinStack>;
-//! let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
-//! Signer::key_gen(&[7u8; Signer::KEY_SEED_BYTES], &mut vk, &mut sk)?;
+//! // On a host the operating system's RNG; on a device its hardware TRNG.
+//! let mut rng = getrandom::SysRng;
+//! let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::blank());
+//! Signer::key_gen_with_rng(&mut rng, &mut vk, &mut sk)?;
 //! let mut sig = Signature::default();
-//! let randomness = [9u8; Signer::RANDOMNESS_BYTES]; // from an RNG: see `Cross::sign`
-//! Signer::sign(&sk, b"firmware v1.2", &randomness, &mut sig)?;
+//! // Fresh randomness for every signature (see `Cross::sign`).
+//! Signer::sign_with_rng(&mut rng, &sk, b"firmware v1.2", &mut sig)?;
 //! assert!(Signer::verify(&vk, b"firmware v1.2", sig.as_bytes()).is_ok());
 //! assert!(Signer::verify(&vk, b"firmware v1.3", sig.as_bytes()).is_err());
 //! # Ok::<(), pqfit::Error>(())
@@ -89,17 +91,21 @@ impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
         Self::key_gen(&seed[..P::KEY_SEED_BYTES], vk, sk)
     }
 
-    /// Sign (Algorithm 2), hedged: the root seed of the seed tree and the salt are
+    /// Sign (Algorithm 2), hedged (`Err(BlankKey)` for a blank key): the root seed of the seed tree and the salt are
     /// derived from the secret key, `randomness` ([`Self::RANDOMNESS_BYTES`] bytes) and
     /// the message. Give fresh random bytes for every signature (as the specification
-    /// draws its root seed and salt); a repeated or constant `randomness` loses the
-    /// signatures' randomisation but, unlike reused seeds, not the key.
+    /// draws its root seed and salt). A repeated or constant `randomness` does not
+    /// leak the key by itself, but it makes signing deterministic: one faulted
+    /// signature of a message signed before with the same randomness (same seeds,
+    /// another challenge) discloses, in some round, both the seed of e' and
+    /// e-bar - e'-bar, which together give the secret vector e.
     pub fn sign(
         sk: &SigningKey<P>,
         msg: &[u8],
         randomness: &[u8],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
+        sk.check_not_blank()?;
         check_len(randomness, Self::RANDOMNESS_BYTES)?;
         Self::sign_checked(sig, |out| {
             let mut seeds = Zeroizing::new([0u8; 3 * pqfit_core::cross::MAX_SEED_BYTES]);
@@ -139,10 +145,18 @@ impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
         Self::sign(sk, msg, &r[..n], sig)
     }
 
-    /// [`Self::sign`] with all-zero randomness: the same message and key give the same
-    /// signature (what the `signature` crate's `Signer` does). The root seed and salt
-    /// still come from the secret key and the message, so the key stays safe; the
-    /// signatures are merely not randomised. Prefer [`Self::sign_with_rng`].
+    /// [`Self::sign`] with all-zero randomness, for tests and vectors (feature
+    /// `hazmat`): the same message and key give the same signature.
+    ///
+    /// **Hazard: a fault gives the key away.** With constant randomness the root seed,
+    /// the salt and the whole seed tree depend only on the key and the message. One
+    /// fault (a glitch in the second pass or while expanding chall_2) makes a second
+    /// signature of the same message with the same seeds and a different challenge;
+    /// a round answered with its seed in one signature and with the response
+    /// (y, v-bar = e-bar - e'-bar) in the other reveals e' from the seed, hence the
+    /// secret vector e = v + e'. The faulty signature need not verify. Sign with
+    /// [`Self::sign_with_rng`] (fresh randomness makes every signature's seeds new).
+    #[cfg(feature = "hazmat")]
     pub fn sign_deterministic(
         sk: &SigningKey<P>,
         msg: &[u8],
@@ -168,6 +182,7 @@ impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
         salt: &[u8],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
+        sk.check_not_blank()?;
         check_len(root_seed, P::SEED_BYTES)?;
         check_len(salt, P::SALT_BYTES)?;
         Self::sign_checked(sig, |out| {

@@ -1,20 +1,50 @@
 //! The RustCrypto `signature` traits on a CROSS key pair that signs with the
 //! strategy `S` (the traits on bare keys are in `crate::signature_traits`).
 //!
-//! `Signer` signs with all-zero randomness ([`Cross::sign_deterministic`]);
-//! `RandomizedSigner` draws fresh randomness, as the specification intends.
+//! CROSS signs through `RandomizedSigner` only, with fresh randomness as the
+//! specification intends: there is no `Signer` (deterministic signing), because
+//! one fault in a deterministic signature gives the key away (see
+//! [`Cross::sign`]). The signature is returned by value (up to 74,590 bytes, for
+//! CROSS-RSDP-5-fast); [`Cross::sign_with_rng`] writes into caller memory instead.
 
-use super::{keygen, Balanced, Cross, CrossParams, Strategy};
+use super::{keygen, Cross, CrossParams, MinStack, Strategy};
 use crate::keys::{check_len, Signature, SigningKey, VerifyingKey};
 use crate::Error;
 use core::marker::PhantomData;
 use pqfit_core::cross::MAX_KEY_SEED_BYTES;
 use rand_core::TryCryptoRng;
-use signature::{Keypair, RandomizedSigner, Signer};
+use signature::{Keypair, RandomizedSigner};
 use zeroize::Zeroizing;
 
-/// A CROSS signing key with its public key, signing with the strategy `S`.
-pub struct KeyPair<P: CrossParams, S = Balanced> {
+/// A CROSS signing key with its public key, signing with the strategy `S` (by
+/// default [`MinStack`], the smallest stack).
+///
+/// Signing is hedged only: neither a key pair nor a bare key implements
+/// `signature::Signer`, whose deterministic signatures one fault turns into the key.
+///
+/// ```compile_fail
+/// use pqfit::cross::{KeyPair, Rsdp1Small};
+/// use signature::Signer;
+/// let kp = KeyPair::<Rsdp1Small>::from_seed(&[7; 32]).unwrap();
+/// let _ = kp.sign(b"no deterministic CROSS");
+/// ```
+///
+/// ```compile_fail
+/// use pqfit::cross::{KeyPair, Rsdp1Small};
+/// use signature::Signer;
+/// let kp = KeyPair::<Rsdp1Small>::from_seed(&[7; 32]).unwrap();
+/// let _ = kp.signing_key.sign(b"nor on the bare key");
+/// ```
+///
+/// ```
+/// use pqfit::cross::{KeyPair, Rsdp1Small};
+/// use signature::{Keypair, RandomizedSigner, Verifier};
+/// let mut rng = getrandom::SysRng; // on a device: its hardware RNG
+/// let kp = KeyPair::<Rsdp1Small>::generate(&mut rng).unwrap();
+/// let sig = kp.try_sign_with_rng(&mut rng, b"hedged").unwrap();
+/// assert!(kp.verifying_key().verify(b"hedged", &sig).is_ok());
+/// ```
+pub struct KeyPair<P: CrossParams, S = MinStack> {
     /// The secret key (seed_sk).
     pub signing_key: SigningKey<P>,
     /// The public key.
@@ -37,7 +67,7 @@ impl<P: CrossParams, S: Strategy<P>> KeyPair<P, S> {
 
     fn key_gen(seed_sk: &[u8]) -> Self {
         let mut kp = Self {
-            signing_key: SigningKey::default(),
+            signing_key: SigningKey::blank(),
             verifying_key: VerifyingKey::default(),
             _s: PhantomData,
         };
@@ -68,15 +98,6 @@ impl<P: CrossParams, S> Keypair for KeyPair<P, S> {
 
     fn verifying_key(&self) -> VerifyingKey<P> {
         self.verifying_key.clone()
-    }
-}
-
-impl<P: CrossParams, S: Strategy<P>> Signer<Signature<P>> for KeyPair<P, S> {
-    fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {
-        let mut sig = Signature::default();
-        Cross::<P, S>::sign_deterministic(&self.signing_key, msg, &mut sig)
-            .map_err(|_| signature::Error::new())?;
-        Ok(sig)
     }
 }
 

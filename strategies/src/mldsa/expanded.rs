@@ -24,7 +24,7 @@ impl<P: ParameterSet, S: Strategy<P>> Default for ExpandedKey<P, S> {
     /// An empty key for [`MlDsa::expand_key`](crate::MlDsa::expand_key) to fill.
     fn default() -> Self {
         Self {
-            sk: SigningKey::default(),
+            sk: SigningKey::blank(),
             a: Default::default(),
             secrets: Default::default(),
         }

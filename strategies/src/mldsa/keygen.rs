@@ -102,7 +102,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// The public key it computes on the way is discarded: use
     /// [`KeyPair::from_seed`](crate::KeyPair::from_seed) to keep both.
     pub fn from_seed(xi: &[u8; 32]) -> Self {
-        let mut sk = Self::default();
+        let mut sk = Self::blank();
         let mut vk = VerifyingKey::<P>::default();
         key_gen_internal::<P, SmallStack>(xi, &mut vk.bytes, &mut sk.bytes);
         sk
@@ -114,7 +114,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// [`SmallStack`] strategy. The secret key computed on the way is zeroized.
     pub fn from_seed(xi: &[u8; 32]) -> Self {
         let mut vk = Self::default();
-        let mut sk = SigningKey::<P>::default();
+        let mut sk = SigningKey::<P>::blank();
         key_gen_internal::<P, SmallStack>(xi, &mut vk.bytes, &mut sk.bytes);
         vk
     }

@@ -107,7 +107,12 @@ fn message_representative<K: Keccak>(tr: &[u8], m_prime: &[&[u8]], mu: &mut [u8;
 }
 
 impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
-    /// FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, from the 32-byte seed xi.
+    /// FIPS 204, Algorithm 6: ML-DSA.KeyGen_internal, from the 32-byte seed xi
+    /// (feature `hazmat`). FIPS 204 keeps the internal functions for testing (§3.6):
+    /// xi must be fresh and uniformly random, and a reused or guessable xi is the
+    /// key. Outside tests use [`MlDsa::key_gen`], or [`KeyPair::from_seed`] for a
+    /// stored seed.
+    #[cfg(feature = "hazmat")]
     pub fn key_gen_internal(xi: &[u8; 32], vk: &mut VerifyingKey<P>, sk: &mut SigningKey<P>) {
         keygen::key_gen_internal::<P, S>(xi, &mut vk.bytes, &mut sk.bytes);
     }
@@ -120,7 +125,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     ) -> Result<(), Error> {
         let mut xi = Zeroizing::new([0u8; 32]);
         rng.try_fill_bytes(&mut xi[..]).map_err(|_| Error::Rng)?;
-        Self::key_gen_internal(&xi, vk, sk);
+        keygen::key_gen_internal::<P, S>(&xi, &mut vk.bytes, &mut sk.bytes);
         Ok(())
     }
 
@@ -174,6 +179,13 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     }
 
     /// FIPS 204, Algorithm 2, deterministic variant (rnd = 0^32).
+    ///
+    /// **Fault risk:** the same key and message always give the same mask y; one
+    /// fault that changes the challenge (c' for c) releases z' = y + c'·s1 beside
+    /// z = y + c·s1, and z - z' = (c - c')·s1 gives s1 to whoever holds both, even
+    /// when the faulty signature does not verify. Prefer [`MlDsa::sign_with_rng`], and
+    /// on a device that can be glitched the hardened type `Hardened<S>`
+    /// (`pqfit::strategy::Hardened`).
     pub fn sign_deterministic(
         sk: &SigningKey<P>,
         msg: &[u8],
@@ -212,29 +224,39 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         Self::hash_sign(sk, msg, ctx, ph, &rnd, sig)
     }
 
-    /// FIPS 204, Algorithm 7: ML-DSA.Sign_internal on the formatted message M'.
+    /// FIPS 204, Algorithm 7: ML-DSA.Sign_internal on the formatted message M'
+    /// (feature `hazmat`: FIPS 204 keeps it for testing; M' is not domain separated
+    /// here, so a caller could sign a message another context's signature would
+    /// cover). `Err(BlankKey)` for a blank key.
+    #[cfg(feature = "hazmat")]
     pub fn sign_internal(
         sk: &SigningKey<P>,
         m_prime: &[u8],
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
-    ) {
-        // A detected fault (`Hardened`) leaves `sig` wiped; there is no `Result` to
-        // report it in.
-        let _ = Self::sign_checked(&mut sig.bytes, |out| {
+    ) -> Result<(), Error> {
+        Self::sign_checked(sk, &mut sig.bytes, |out| {
             let mut mu = Zeroizing::new([0u8; 64]);
             message_representative::<S::Keccak>(Self::tr(sk), &[m_prime], &mut mu);
             Ok(Self::sign_mu_counting(sk, &mu, rnd, out))
-        });
+        })
+        .map(drop)
     }
 
     /// FIPS 204, Algorithm 7 from an externally computed mu = H(tr || M', 64)
-    /// (see [`MlDsa::external_mu`]). With a [`Hardened`](strategy::Hardened) strategy a
-    /// detected fault leaves `sig` wiped (all zero); [`MlDsa::sign`] reports it.
-    pub fn sign_mu(sk: &SigningKey<P>, mu: &[u8; 64], rnd: &[u8; 32], sig: &mut Signature<P>) {
-        let _ = Self::sign_checked(&mut sig.bytes, |out| {
+    /// (see [`MlDsa::external_mu`]). `Err(BlankKey)` for a blank key; with a
+    /// [`Hardened`](strategy::Hardened) strategy, `Err(FaultDetected)` with `sig` wiped
+    /// (all zero) for a detected fault.
+    pub fn sign_mu(
+        sk: &SigningKey<P>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        sig: &mut Signature<P>,
+    ) -> Result<(), Error> {
+        Self::sign_checked(sk, &mut sig.bytes, |out| {
             Ok(Self::sign_mu_counting(sk, mu, rnd, out))
-        });
+        })
+        .map(drop)
     }
 
     /// Algorithms 2 and 4 (with `rnd`): mu of the external interface (`mu_of`, from
@@ -246,20 +268,22 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<u32, Error> {
-        Self::sign_checked(&mut sig.bytes, |out| {
+        Self::sign_checked(sk, &mut sig.bytes, |out| {
             let mut mu = Zeroizing::new([0u8; 64]);
             mu_of(Key::Tr(Self::tr(sk)), &mut mu)?;
             Ok(Self::sign_mu_counting(sk, &mu, rnd, out))
         })
     }
 
-    /// Runs `sign` (a whole signing computation from the inputs, into the buffer it is
-    /// given) once, or twice and compared for a [`Hardened`](strategy::Hardened)
-    /// strategy.
+    /// Refuses a blank key (`Err(BlankKey)`), then runs `sign` (a whole signing
+    /// computation from the inputs, into the buffer it is given) once, or twice and
+    /// compared for a [`Hardened`](strategy::Hardened) strategy.
     fn sign_checked(
+        sk: &SigningKey<P>,
         sig: &mut [u8],
         sign: impl FnMut(&mut [u8]) -> Result<u32, Error>,
     ) -> Result<u32, Error> {
+        sk.check_not_blank()?;
         crate::hardened::sign_checked::<S::Keccak>(S::HARDENED, sig, sign)
     }
 
@@ -294,7 +318,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         rnd: &[u8; 32],
         sig: &mut Signature<P>,
     ) -> Result<(), Error> {
-        Self::sign_checked(&mut sig.bytes, |out| {
+        Self::sign_checked(&key.sk, &mut sig.bytes, |out| {
             let mut mu = Zeroizing::new([0u8; 64]);
             let tr = Key::Tr(Self::tr(&key.sk));
             external_representative::<S::Keccak>(tr, msg, ctx, None, &mut mu)?;
@@ -354,7 +378,9 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
         verify::verify_mu::<P, S>(&vk.bytes, &mu, sig)
     }
 
-    /// FIPS 204, Algorithm 8: ML-DSA.Verify_internal on the formatted message M'.
+    /// FIPS 204, Algorithm 8: ML-DSA.Verify_internal on the formatted message M'
+    /// (feature `hazmat`, as [`MlDsa::sign_internal`]).
+    #[cfg(feature = "hazmat")]
     pub fn verify_internal(vk: &VerifyingKey<P>, m_prime: &[u8], sig: &[u8]) -> Result<(), Error> {
         check_len(sig, P::SIG_BYTES)?;
         let mut mu = [0u8; 64];

@@ -167,7 +167,7 @@ fn expand<P: ParameterSet, S: Strategy<P>>(
 ) {
     let mut xi = Zeroizing::new([0u8; 32]);
     xi.copy_from_slice(seed);
-    let mut sk = SigningKey::<P>::default();
+    let mut sk = SigningKey::<P>::blank();
     let mut vk = VerifyingKey::<P>::default();
     key_gen_internal::<P, S>(&xi, &mut vk.bytes, &mut sk.bytes);
     (sk, Some(vk), Some(xi))

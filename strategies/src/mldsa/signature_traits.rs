@@ -1,11 +1,13 @@
 //! The RustCrypto `signature` traits on an ML-DSA key pair that signs with a chosen
 //! strategy, with the empty context string (the traits on bare keys, with the
-//! `Balanced` strategy, are in `crate::signature_traits`).
+//! `SmallStack` strategy, are in `crate::signature_traits`).
 //!
-//! `Signer` signs deterministically (it has no randomness); `RandomizedSigner`
-//! signs hedged, the variant FIPS 204 recommends.
+//! `RandomizedSigner` signs hedged, the variant FIPS 204 recommends. `Signer` signs
+//! deterministically (it has no randomness; FIPS 204 allows the variant), which a
+//! fault attack turns into the key: see [`KeyPair`]. Both return the signature by
+//! value (2,420 to 4,627 bytes); [`MlDsa::sign_with_rng`] writes into caller memory.
 
-use super::strategy::{Balanced, Strategy};
+use super::strategy::{SmallStack, Strategy};
 use super::MlDsa;
 use crate::keys::{Signature, SigningKey, VerifyingKey};
 use core::marker::PhantomData;
@@ -14,13 +16,23 @@ use rand_core::TryCryptoRng;
 use signature::{Keypair, RandomizedSigner, Signer};
 use zeroize::Zeroizing;
 
-/// A signing key with its public key, signing with the strategy `S`.
+/// A signing key with its public key, signing with the strategy `S` (by default
+/// [`SmallStack`], the smallest stack).
+///
+/// **Deterministic signing and faults.** `signature::Signer` signs with rnd = 0^32
+/// (FIPS 204's deterministic variant): the same key and message always give the same
+/// mask y. One fault that changes the challenge (c' instead of c, e.g. a glitch while
+/// hashing w1) gives a second response z' = y + c'·s1 beside the correct
+/// z = y + c·s1, and z - z' = (c - c')·s1 reveals s1, the key, even when the faulty
+/// signature does not verify. On a device an attacker can glitch, sign with
+/// `RandomizedSigner` (a fresh y each time) and with the hardened type
+/// `Hardened<S>` (`pqfit::strategy::Hardened`), which verifies before releasing.
 ///
 /// A key pair made from a seed ([`KeyPair::from_seed`], [`KeyPair::generate`], or a
 /// PKCS#8 document in the seed or both form) remembers the seed, so that the
 /// compact seed form can be exported ([`KeyPair::seed`]); the seed is zeroized on
 /// drop and never printed by `Debug`.
-pub struct KeyPair<P: ParameterSet, S = Balanced> {
+pub struct KeyPair<P: ParameterSet, S = SmallStack> {
     /// The secret key.
     pub signing_key: SigningKey<P>,
     /// The public key.
@@ -34,8 +46,12 @@ impl<P: ParameterSet, S: Strategy<P>> KeyPair<P, S> {
     /// FIPS 204, Algorithm 6 from the seed xi (key generation with the strategy `S`);
     /// the key pair keeps a copy of xi.
     pub fn from_seed(xi: &[u8; 32]) -> Self {
-        let mut kp = Self::from_keys(SigningKey::default(), VerifyingKey::default());
-        MlDsa::<P, S>::key_gen_internal(xi, &mut kp.verifying_key, &mut kp.signing_key);
+        let mut kp = Self::from_keys(SigningKey::blank(), VerifyingKey::default());
+        super::keygen::key_gen_internal::<P, S>(
+            xi,
+            &mut kp.verifying_key.bytes,
+            &mut kp.signing_key.bytes,
+        );
         kp.seed = Some(Zeroizing::new(*xi));
         kp
     }
@@ -106,6 +122,8 @@ fn sign_hedged<P: ParameterSet, S: Strategy<P>, R: TryCryptoRng + ?Sized>(
     Ok(sig)
 }
 
+/// FIPS 204's deterministic variant: see [`KeyPair`] for its fault risk; prefer
+/// `RandomizedSigner`.
 impl<P: ParameterSet, S: Strategy<P>> Signer<Signature<P>> for KeyPair<P, S> {
     fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {
         sign_deterministic::<P, S>(&self.signing_key, msg)
