@@ -18,7 +18,7 @@ const MESSAGES: [&[u8]; 3] = [b"", b"abc", &[0x5a; 300]];
 
 /// Every signature `MlDsa::<P, S>` makes of the messages under one key, in order.
 fn ml_dsa_signatures<P: ParameterSet, S: Strategy<P>>(seed: u8) -> Vec<Vec<u8>> {
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     MlDsa::<P, S>::key_gen_internal(&[seed; 32], &mut vk, &mut sk);
     let mut expanded = ExpandedKey::<P, S>::default();
     MlDsa::<P, S>::expand_key(&sk, &mut expanded);
@@ -41,11 +41,11 @@ fn ml_dsa_signatures<P: ParameterSet, S: Strategy<P>>(seed: u8) -> Vec<Vec<u8>> 
         out.push(sig.as_bytes().to_vec());
         MlDsa::<P, S>::sign_expanded(&expanded, msg, b"ctx", &rnd, &mut sig).unwrap();
         out.push(sig.as_bytes().to_vec());
-        MlDsa::<P, S>::sign_internal(&sk, msg, &rnd, &mut sig);
+        MlDsa::<P, S>::sign_internal(&sk, msg, &rnd, &mut sig).unwrap();
         out.push(sig.as_bytes().to_vec());
         let mut mu = [0u8; 64];
         MlDsa::<P, S>::external_mu(&vk, msg, b"", &mut mu).unwrap();
-        MlDsa::<P, S>::sign_mu(&sk, &mu, &rnd, &mut sig);
+        MlDsa::<P, S>::sign_mu(&sk, &mu, &rnd, &mut sig).unwrap();
         out.push(sig.as_bytes().to_vec());
         out.push(pair.sign(msg).as_bytes().to_vec());
         out.push(
@@ -92,7 +92,7 @@ ml_dsa_presets! {
 #[test]
 fn dilithium_alias_takes_hardened() {
     type Signer = pqfit::Dilithium3<Hardened<FastSign>>;
-    let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
+    let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::blank());
     Signer::key_gen_internal(&[9; 32], &mut vk, &mut sk);
     let mut sig = Signature::default();
     Signer::sign_deterministic(&sk, b"m", b"", &mut sig).unwrap();
@@ -102,7 +102,7 @@ fn dilithium_alias_takes_hardened() {
 /// Every signature `Cross::<P, S>` makes of the messages under one key, in order.
 fn cross_signatures<P: CrossParams, S: pqfit::cross::Strategy<P>>(seed: u8) -> Vec<Vec<u8>> {
     use pqfit::cross::{KeyPair, Signature, SigningKey, VerifyingKey};
-    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::default());
+    let (mut vk, mut sk) = (VerifyingKey::<P>::default(), SigningKey::<P>::blank());
     Cross::<P, S>::key_gen(&vec![seed; P::KEY_SEED_BYTES], &mut vk, &mut sk).unwrap();
     let pair = KeyPair::<P, S>::from_signing_key(&sk);
     let mut out = Vec::new();

@@ -83,7 +83,7 @@ mod tests {
     /// digest_chall_2 (plain: an invalid signature that discloses seeds and responses
     /// of the wrong rounds) is detected by the hardened signer in either computation.
     fn faults_are_detected<S: Strategy<P>>() {
-        let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
+        let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::blank());
         Cross::<P, S>::key_gen(&[4; 32], &mut vk, &mut sk).unwrap();
         let (msg, randomness) = (b"firmware v1.2", [6u8; 48]);
         let mut good = Signature::default();

@@ -83,7 +83,7 @@ mod tests {
     use crate::{Error, MlDsa, MlDsa44, Signature, SigningKey, VerifyingKey};
 
     fn keys() -> (VerifyingKey<MlDsa44>, SigningKey<MlDsa44>) {
-        let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::default());
+        let (mut vk, mut sk) = (VerifyingKey::default(), SigningKey::blank());
         MlDsa::<MlDsa44, FastSign>::key_gen_internal(&[3; 32], &mut vk, &mut sk);
         (vk, sk)
     }
@@ -140,11 +140,13 @@ mod tests {
         let (_, sk) = keys();
         let mut sig = Signature::default();
         fault::arm(Site::MlDsaRhoPrimePrime, 2);
-        MlDsa::<MlDsa44, Hardened<FastSign>>::sign_mu(&sk, &[1; 64], &[2; 32], &mut sig);
+        let r = MlDsa::<MlDsa44, Hardened<FastSign>>::sign_mu(&sk, &[1; 64], &[2; 32], &mut sig);
+        assert_eq!(r, Err(Error::FaultDetected));
         assert!(!fault::pending());
         assert!(sig.as_bytes().iter().all(|&b| b == 0));
         fault::arm(Site::MlDsaRhoPrimePrime, 1);
-        MlDsa::<MlDsa44, Hardened<FastSign>>::sign_internal(&sk, b"m'", &[2; 32], &mut sig);
+        let r = MlDsa::<MlDsa44, Hardened<FastSign>>::sign_internal(&sk, b"m'", &[2; 32], &mut sig);
+        assert_eq!(r, Err(Error::FaultDetected));
         assert!(!fault::pending());
         assert!(sig.as_bytes().iter().all(|&b| b == 0));
     }
