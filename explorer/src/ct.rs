@@ -13,8 +13,8 @@ use pqfit_profiles::Scheme;
 use serde::{Deserialize, Serialize};
 
 use crate::cache::{Cache, Key};
-use pqfit_profiles::ct_check::secrets::{DEFAULT_SECRETS, FULL_SECRETS};
 use crate::combos::{candidates, candidates_on, default_keccak, Candidate, KeccakAxis};
+use pqfit_profiles::ct_check::secrets::{DEFAULT_SECRETS, FULL_SECRETS};
 
 /// What to check.
 #[derive(Clone, Debug)]
@@ -128,14 +128,16 @@ pub fn lookup(
     opt: &str,
 ) -> Option<Vec<CtOp>> {
     let dir = ct_cache(cache);
-    // Any number of secrets counts; the most first.
-    [FULL_SECRETS, DEFAULT_SECRETS].iter().find_map(|&runs| {
-        let k = key(sources, target, scheme, strategy, opt, runs);
-        match dir.read::<Entry>(&k) {
-            Ok(Some(e)) => e.for_key(&k).map(|e| e.ops),
-            _ => None,
-        }
-    })
+    // Any number of secrets counts: the default first, then the most.
+    std::iter::once(DEFAULT_SECRETS)
+        .chain((2..=FULL_SECRETS).rev())
+        .find_map(|runs| {
+            let k = key(sources, target, scheme, strategy, opt, runs);
+            match dir.read::<Entry>(&k) {
+                Ok(Some(e)) => e.for_key(&k).map(|e| e.ops),
+                _ => None,
+            }
+        })
 }
 
 /// Random secrets per operation by default.

@@ -98,7 +98,11 @@ use secrets::Purpose;
 fn run_names(req: &CtRequest, extremes: &[(&'static str, Vec<u8>)]) -> Vec<String> {
     (0..req.runs)
         .map(|i| format!("random secret {i}"))
-        .chain(extremes.iter().map(|(name, _)| format!("extreme key: {name}")))
+        .chain(
+            extremes
+                .iter()
+                .map(|(name, _)| format!("extreme key: {name}")),
+        )
         .collect()
 }
 

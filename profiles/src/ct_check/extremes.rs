@@ -71,7 +71,10 @@ pub fn mldsa(layout: MlDsaLayout, sk: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
     };
     vec![
         ("s1 = s2 = +eta, t0 = +2^12", key(layout.eta, T0_MAX)),
-        ("s1 = s2 = -eta, t0 = -(2^12 - 1)", key(-layout.eta, 1 - T0_MAX)),
+        (
+            "s1 = s2 = -eta, t0 = -(2^12 - 1)",
+            key(-layout.eta, 1 - T0_MAX),
+        ),
         ("s1 = s2 = t0 = 0", key(0, 0)),
     ]
 }
@@ -129,7 +132,11 @@ fn byte_encode12(f: &[i64; 256]) -> Vec<u8> {
 /// from the real key `dk`.
 pub fn mlkem(k: usize, eta1: i64, dk: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
     let pke = 384 * k;
-    assert_eq!(dk.len(), 2 * pke + 32 + 32 + 32, "an ML-KEM decapsulation key");
+    assert_eq!(
+        dk.len(),
+        2 * pke + 32 + 32 + 32,
+        "an ML-KEM decapsulation key"
+    );
     let key = |c: i64| {
         let s_hat = mlkem_ntt_by_definition(&[c; 256]);
         let poly = byte_encode12(&s_hat);
@@ -181,8 +188,14 @@ pub fn ntruprime(small_secrets: usize, sk: &[u8]) -> Vec<(&'static str, Vec<u8>)
         out
     };
     vec![
-        ("w secret coefficients at +1, the rest of the small secrets +1", key(1, W)),
-        ("w secret coefficients at -1, the rest of the small secrets -1", key(-1, W)),
+        (
+            "w secret coefficients at +1, the rest of the small secrets +1",
+            key(1, W),
+        ),
+        (
+            "w secret coefficients at -1, the rest of the small secrets -1",
+            key(-1, W),
+        ),
         ("small secrets 0", key(0, 0)),
     ]
 }
@@ -218,7 +231,11 @@ mod tests {
         assert_eq!((n[0], n[1]), (17, 0));
         assert_eq!((n[2], n[3]), (pow_mod(17, 129), 0));
         assert_eq!(bitrev7(1), 64);
-        assert_eq!(pow_mod(17, 128), 3328, "17 is a primitive 256th root of unity");
+        assert_eq!(
+            pow_mod(17, 128),
+            3328,
+            "17 is a primitive 256th root of unity"
+        );
         assert_eq!(pow_mod(17, 256), 1);
     }
 

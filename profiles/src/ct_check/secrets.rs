@@ -183,7 +183,12 @@ mod tests {
         // agree, (7/8)^n + (1/8)^n: 67 % of the time with 3 runs, 34 % with 8 and
         // 0.02 % with 64. Over 1,000 fixed seeds the counts are deterministic.
         let seeds = 0..1000u64;
-        let with = |runs| seeds.clone().filter(|&s| caught(s, runs, 32).is_some()).count();
+        let with = |runs| {
+            seeds
+                .clone()
+                .filter(|&s| caught(s, runs, 32).is_some())
+                .count()
+        };
         let (three, eight, full) = (with(3), with(8), with(64));
         assert!((280..=380).contains(&three), "3 runs caught {three}");
         assert!((610..=710).contains(&eight), "8 runs caught {eight}");

@@ -177,7 +177,11 @@ mod tests {
             // skDecode with the library's range checks on s1 and s2.
             assert!(SigningKey::<P>::from_bytes(key).is_ok(), "{name}");
             assert_eq!(first_coefficients::<P>(key), want, "{name}");
-            assert_eq!(key[..P::SK_S1_OFFSET], sk[..P::SK_S1_OFFSET], "rho, K, tr kept");
+            assert_eq!(
+                key[..P::SK_S1_OFFSET],
+                sk[..P::SK_S1_OFFSET],
+                "rho, K, tr kept"
+            );
         }
         // One step beyond the bound is rejected: the bound is the bound.
         let mut beyond = keys[1].1.clone();

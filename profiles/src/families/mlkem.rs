@@ -134,11 +134,7 @@ impl<P: MlKemParams + Params> HostKem for MlKemHost<P> {
     }
 
     fn extreme_keys(_pk: &[u8], sk: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
-        crate::ct_check::extremes::mlkem(
-            <P as MlKemParams>::K,
-            <P as MlKemParams>::ETA1 as i64,
-            sk,
-        )
+        crate::ct_check::extremes::mlkem(<P as MlKemParams>::K, <P as MlKemParams>::ETA1 as i64, sk)
     }
 }
 
@@ -171,7 +167,9 @@ mod tests {
             // It decapsulates (to the implicit rejection: s does not fit ek).
             assert_ne!(MlKemHost::<P>::decaps(key, &ct), ss, "{name}");
         }
-        assert!(keys[2].1[..384 * <P as MlKemParams>::K].iter().all(|&b| b == 0));
+        assert!(keys[2].1[..384 * <P as MlKemParams>::K]
+            .iter()
+            .all(|&b| b == 0));
     }
 
     #[test]

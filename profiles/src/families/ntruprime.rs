@@ -170,7 +170,11 @@ mod tests {
         assert_eq!(K::decaps(&sk, &ct), ss);
         for (name, key) in K::extreme_keys(&pk, &sk) {
             assert_eq!(key.len(), K::SK, "{name}");
-            assert_eq!(key[191 * small_secrets..], sk[191 * small_secrets..], "{name}");
+            assert_eq!(
+                key[191 * small_secrets..],
+                sk[191 * small_secrets..],
+                "{name}"
+            );
             // The library decodes it and decapsulates with it.
             assert_ne!(K::decaps(&key, &ct), ss, "{name}");
         }
@@ -184,7 +188,11 @@ mod tests {
         assert_eq!(differ, vec![K::CT - K::CONFIRM]);
         let rejected = K::decaps(&sk, &wrong);
         assert_ne!(rejected, ss);
-        assert_eq!(rejected, K::decaps(&sk, &wrong), "implicit rejection is deterministic");
+        assert_eq!(
+            rejected,
+            K::decaps(&sk, &wrong),
+            "implicit rejection is deterministic"
+        );
     }
 
     #[test]
