@@ -19,9 +19,14 @@
 //! secret keys and one ciphertext for every run: `decaps` with run 0's valid
 //! ciphertext (run 0 accepts, the others take the implicit rejection), `decaps
 //! (tampered)` with that ciphertext's last byte changed (every run rejects, run 0 by a
-//! near miss: its re-encryption differs from the input in that byte only). Traces
-//! being equal is transitive, so acceptance, a near miss and a far miss all look the
-//! same.
+//! near miss: its re-encryption differs from the input in that byte only), and for
+//! NTRU Prime `decaps (wrong hash)`, each run with its own key's ciphertext whose
+//! confirmation hash is changed (every run decrypts to the right weight and rejects on
+//! the hash). Traces being equal is transitive, so acceptance, a near miss and a far
+//! miss all look the same.
+//!
+//! The secrets are drawn per run from one printed seed ([`secrets`]); signing and
+//! decapsulation also run with extreme keys ([`extremes`]).
 
 use std::path::{Path, PathBuf};
 
