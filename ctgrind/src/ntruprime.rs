@@ -50,6 +50,21 @@ macro_rules! decaps_both {
     }};
 }
 
+/// Bytes of the confirmation hash that ends both KEMs' ciphertexts.
+const CONFIRM_BYTES: usize = 32;
+
+/// `ct` with the first byte of its confirmation hash changed: the rounded part still
+/// decrypts, with the key it was made for, to a vector of the right weight, and only
+/// the hash comparison rejects it.
+macro_rules! wrong_hash {
+    ($ct:expr, $params:ty) => {{
+        let mut bytes = $ct.as_bytes().to_vec();
+        let at = bytes.len() - CONFIRM_BYTES;
+        bytes[at] ^= 0x80;
+        Ciphertext::<$params>::from_bytes(&bytes).expect("same length")
+    }};
+}
+
 /// The keygen, encaps and decaps cases of one KEM (`$kem`, parameters `$params`)
 /// over multiplication `M`; `$ranges` are the secret byte ranges of its encoded key.
 macro_rules! kem_cases {
@@ -86,11 +101,19 @@ macro_rules! kem_cases {
                 let (pk, _) = key_pair(2, false);
                 encaps(&pk, 3, true);
             }));
+            let ranges_wrong_hash = ranges.clone();
             cases.push(Case::new(name("decaps"), move || {
                 let (pk, sk) = key_pair(4, false);
                 let ct = encaps(&pk, 5, false);
                 secret_ranges(sk.as_bytes(), &ranges);
                 decaps_both!($kem::<M>::decaps, &sk, &ct, S);
+            }));
+            cases.push(Case::new(name("decaps (wrong hash)"), move || {
+                let (pk, sk) = key_pair(6, false);
+                let ct = wrong_hash!(encaps(&pk, 7, false), S);
+                secret_ranges(sk.as_bytes(), &ranges_wrong_hash);
+                let mut ss = SharedSecret::zeroed();
+                $kem::<M>::decaps(&sk, &ct, &mut ss);
             }));
         }
     };

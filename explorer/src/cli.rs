@@ -7,7 +7,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::analysis::OPS;
 use crate::budget;
 use crate::combos::{HardenedAxis, KeccakAxis};
-use crate::ct;
 use crate::format::Format;
 
 // The comments on the parser, the commands and their options are `//`: clap could turn
@@ -337,9 +336,17 @@ pub struct CtArgs {
     /// `Custom<...>` or a type path).
     #[arg(long, default_value = "presets")]
     pub strategy: String,
-    /// Runs per operation, each with other secret keys and randomness.
-    #[arg(long, default_value_t = ct::DEFAULT_RUNS as u64, value_parser = clap::value_parser!(u64).range(2..=16))]
-    pub runs: u64,
+    /// Random secrets per operation (keys and randomness), compared run by run; the
+    /// extreme keys run in addition. Default 8, or 64 with `--full`.
+    #[arg(long, alias = "runs", value_parser = clap::value_parser!(u64).range(2..=1024))]
+    pub secrets: Option<u64>,
+    /// The everything mode: 64 random secrets per operation.
+    #[arg(long, conflicts_with = "secrets")]
+    pub full: bool,
+    /// The seed every secret derives from (decimal or 0x hex), to reproduce a run;
+    /// default: `$PQFIT_CT_SEED`, else a fresh one from the OS. Always printed.
+    #[arg(long)]
+    pub seed: Option<String>,
     /// Optimisation level of the firmware builds: 3, 2, s or z.
     #[arg(long, default_value = "3")]
     pub opt_level: String,

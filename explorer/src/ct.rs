@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cache::{Cache, Key};
 use crate::combos::{candidates, candidates_on, default_keccak, Candidate, KeccakAxis};
+use pqfit_profiles::ct_check::secrets::{DEFAULT_SECRETS, FULL_SECRETS};
 
 /// What to check.
 #[derive(Clone, Debug)]
@@ -24,8 +25,10 @@ pub struct Spec {
     pub schemes: Vec<Scheme>,
     /// Which strategies of each scheme.
     pub strategies: Strategies,
-    /// Runs per operation (other secrets each).
+    /// Random secrets per operation (the extreme keys run in addition).
     pub runs: usize,
+    /// The seed the secrets derive from.
+    pub seed: u64,
     /// Optimisation level.
     pub opt_level: String,
     /// Parallel workers.
@@ -73,6 +76,8 @@ pub struct Outcome {
     pub result: Result<Vec<CtOp>, String>,
     /// Taken from the cache.
     pub cached: bool,
+    /// The seed the verdict was made with (a cached verdict's own).
+    pub seed: u64,
 }
 
 impl Outcome {
@@ -84,14 +89,26 @@ impl Outcome {
     }
 }
 
-/// A cached verdict.
+/// A cached verdict, with the seed and the number of random secrets it was made with
+/// (the secrets are also in the key: a verdict of 8 secrets is not one of 64).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Entry {
     key: Key,
+    seed: u64,
+    secrets: usize,
     ops: Vec<CtOp>,
 }
 
-/// The key of a check: the measurement key's fields, with the runs as `[runs, 0, 0]`.
+impl Entry {
+    /// The verdict, if the entry is one for `k` (a cache written before the seed was
+    /// recorded does not parse, and is checked again).
+    fn for_key(self, k: &Key) -> Option<Self> {
+        (self.key == *k && self.secrets == k.runs[0]).then_some(self)
+    }
+}
+
+/// The key of a check: the measurement key's fields, with the random secrets as
+/// `[secrets, 0, 0]`.
 fn key(sources: &str, target: &str, scheme: Scheme, strategy: &str, opt: &str, runs: usize) -> Key {
     Key::new(sources, target, scheme.name(), strategy, opt, [runs, 0, 0])
 }
@@ -111,18 +128,20 @@ pub fn lookup(
     opt: &str,
 ) -> Option<Vec<CtOp>> {
     let dir = ct_cache(cache);
-    // Any number of runs counts; the default first.
-    [DEFAULT_RUNS, 2, 4, 5, 6, 8].iter().find_map(|&runs| {
-        let k = key(sources, target, scheme, strategy, opt, runs);
-        match dir.read::<Entry>(&k) {
-            Ok(Some(e)) if e.key == k => Some(e.ops),
-            _ => None,
-        }
-    })
+    // Any number of secrets counts: the default first, then the most.
+    std::iter::once(DEFAULT_SECRETS)
+        .chain((2..=FULL_SECRETS).rev())
+        .find_map(|runs| {
+            let k = key(sources, target, scheme, strategy, opt, runs);
+            match dir.read::<Entry>(&k) {
+                Ok(Some(e)) => e.for_key(&k).map(|e| e.ops),
+                _ => None,
+            }
+        })
 }
 
-/// Runs compared per operation by default.
-pub const DEFAULT_RUNS: usize = 3;
+/// Random secrets per operation by default.
+pub const DEFAULT_RUNS: usize = DEFAULT_SECRETS;
 
 /// The type path of a strategy named on the command line: a name or label of one of
 /// the scheme's candidates (`small-stack`, `Karatsuba`, `min-stack`, `MinStack`), a
@@ -197,15 +216,17 @@ fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
                 };
                 let k = key(sources, target, *scheme, path, &spec.opt_level, spec.runs);
                 let hit = cache.as_ref().and_then(|c| match c.read::<Entry>(&k) {
-                    Ok(Some(e)) if e.key == k => Some(e.ops),
+                    Ok(Some(e)) => e.for_key(&k),
                     _ => None,
                 });
                 let cached = hit.is_some();
+                let seed = hit.as_ref().map_or(spec.seed, |e| e.seed);
                 let result = match hit {
-                    Some(ops) => Ok(ops),
+                    Some(e) => Ok(e.ops),
                     None => {
                         let mut req = CtRequest::new(target, *scheme, path);
                         req.runs = spec.runs;
+                        req.seed = spec.seed;
                         req.opt_level = spec.opt_level.clone();
                         req.rustflags = spec.rustflags.clone();
                         req.target_dir = Some(
@@ -220,6 +241,8 @@ fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
                                 if let Some(c) = cache {
                                     let entry = Entry {
                                         key: k.clone(),
+                                        seed: spec.seed,
+                                        secrets: spec.runs,
                                         ops: report.ops.clone(),
                                     };
                                     if let Err(e) = c.write(&k, &entry) {
@@ -240,6 +263,7 @@ fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
                     label: label.clone(),
                     result,
                     cached,
+                    seed,
                 };
                 eprintln!("pq-explore: {}", line(&o));
                 results.lock().unwrap()[i] = Some(o);
@@ -267,12 +291,14 @@ pub fn line(o: &Outcome) -> String {
                         "{} constant-time ({} runs, {} events, {} declassified)",
                         op.op, op.runs, op.events, op.declassifications
                     ),
+                    // The leak's detail names the seed and the run.
                     Some(l) => format!("{} LEAK: {l}", op.op),
                 })
                 .collect();
             format!(
-                "{head}{}: {}",
+                "{head}{} (seed {}): {}",
                 if o.cached { " (cached)" } else { "" },
+                pqfit_profiles::ct_check::secrets::show(o.seed),
                 parts.join("; ")
             )
         }
@@ -306,6 +332,7 @@ pub fn annotate(
                 schemes: Vec::new(),
                 strategies: Strategies::All,
                 runs,
+                seed: pqfit_profiles::ct_check::secrets::choose_seed(None)?,
                 opt_level: opt_level.clone(),
                 jobs,
                 cache: Some(cache.clone()),

@@ -583,7 +583,8 @@ fn bad_arguments_are_clear_errors() {
             "no peers for ml-dsa-44",
         ),
         (vec!["peers", "--target", "m9"], "unknown target"),
-        (vec!["ct", "--runs", "1"], "--runs"),
+        (vec!["ct", "--runs", "1"], "--secrets"),
+        (vec!["ct", "--seed", "0xg"], "seed"),
         (vec!["ct", "--target", "m9"], "unknown target"),
         (vec!["ct", "--opt-level", "4"], "--opt-level"),
     ] {

@@ -19,9 +19,14 @@
 //! secret keys and one ciphertext for every run: `decaps` with run 0's valid
 //! ciphertext (run 0 accepts, the others take the implicit rejection), `decaps
 //! (tampered)` with that ciphertext's last byte changed (every run rejects, run 0 by a
-//! near miss: its re-encryption differs from the input in that byte only). Traces
-//! being equal is transitive, so acceptance, a near miss and a far miss all look the
-//! same.
+//! near miss: its re-encryption differs from the input in that byte only), and for
+//! NTRU Prime `decaps (wrong hash)`, each run with its own key's ciphertext whose
+//! confirmation hash is changed (every run decrypts to the right weight and rejects on
+//! the hash). Traces being equal is transitive, so acceptance, a near miss and a far
+//! miss all look the same.
+//!
+//! The secrets are drawn per run from one printed seed ([`secrets`]); signing and
+//! decapsulation also run with extreme keys ([`extremes`]).
 
 use std::path::{Path, PathBuf};
 
@@ -33,7 +38,7 @@ use crate::kem::HostKem;
 use crate::op::Op;
 use crate::profile::Profile;
 use crate::record::{CtOp, Leak};
-use crate::runkit::{buf, compare, entry, fill, open};
+use crate::runkit::{buf, compare, entry, open};
 use crate::scheme::CtRequest;
 use crate::signature::{HostSig, MSG_LEN};
 use crate::trace::{first_different_chunk, Event, Tracer, CHUNK};
@@ -75,10 +80,13 @@ type Setup<'a> = Box<dyn Fn(&mut Machine, usize) -> Result<(), Error> + 'a>;
 /// Checks run 0's outputs against the host.
 type CheckFirst<'a> = Box<dyn Fn(&Machine) -> Result<(), Error> + 'a>;
 
-/// One operation to check: its entry, how run `i` sets up its inputs, and how run 0's
-/// outputs are checked against the host (so the firmware under check is known to work).
+/// One operation to check: its entry, its runs, how run `i` sets up its inputs, and how
+/// run 0's outputs are checked against the host (so the firmware under check is known
+/// to work).
 struct Plan<'a> {
     op: Op,
+    /// What each run's secret is (`random secret 3`, `extreme key: ...`).
+    runs: Vec<String>,
     /// The name the report gives the check (`decaps (tampered)`); `op`'s by default.
     name: &'static str,
     entry: u64,
@@ -86,11 +94,22 @@ struct Plan<'a> {
     check_first: CheckFirst<'a>,
 }
 
-/// Secret inputs: a deterministic stream per run and purpose.
-fn stream(purpose: u64, run: usize, len: usize) -> Vec<u8> {
-    let mut v = vec![0u8; len];
-    fill(9000 + 100 * purpose + run as u64, &mut v);
-    v
+pub mod extremes;
+pub mod secrets;
+
+use secrets::Purpose;
+
+/// The names of the runs of an operation: `req.runs` random secrets, then the extreme
+/// keys by name.
+fn run_names(req: &CtRequest, extremes: &[(&'static str, Vec<u8>)]) -> Vec<String> {
+    (0..req.runs)
+        .map(|i| format!("random secret {i}"))
+        .chain(
+            extremes
+                .iter()
+                .map(|(name, _)| format!("extreme key: {name}")),
+        )
+        .collect()
 }
 
 /// Key generation and signing of ML-DSA or CROSS: other seeds, keys and signing
@@ -102,11 +121,23 @@ pub fn signature<H: HostSig>(
 ) -> Result<Vec<CtOp>, Error> {
     let bytes = std::fs::read(elf)?;
     let image = Image::parse(&bytes)?;
-    let xis: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(1, i, H::XI)).collect();
-    let rnds: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(2, i, H::RND)).collect();
-    let msg = stream(3, 0, MSG_LEN);
-    let keys: Vec<(Vec<u8>, Vec<u8>)> = xis.iter().map(|x| H::keygen(x)).collect();
-    let (sig0, _) = H::sign(&keys[0].1, &msg, &rnds[0]);
+    let seed = req.seed;
+    let xis: Vec<Vec<u8>> = (0..req.runs)
+        .map(|i| secrets::bytes(seed, Purpose::KeygenSeed, i, H::XI))
+        .collect();
+    let msg = secrets::bytes(seed, Purpose::Message, 0, MSG_LEN);
+    let mut keys: Vec<(Vec<u8>, Vec<u8>)> = xis.iter().map(|x| H::keygen(x)).collect();
+    let (sig0, _) = H::sign(
+        &keys[0].1,
+        &msg,
+        &secrets::bytes(seed, Purpose::SignRandomness, 0, H::RND),
+    );
+    // The extreme keys sign after the random ones, with randomness of their own.
+    let extremes = H::extreme_keys(&keys[0].1);
+    keys.extend(extremes.iter().map(|(_, sk)| (Vec::new(), sk.clone())));
+    let rnds: Vec<Vec<u8>> = (0..keys.len())
+        .map(|i| secrets::bytes(seed, Purpose::SignRandomness, i, H::RND))
+        .collect();
 
     let xi = buf(&image, "PQFIT_XI", Some(H::XI))?;
     let rnd = buf(&image, "PQFIT_RND", Some(H::RND))?;
@@ -118,6 +149,7 @@ pub fn signature<H: HostSig>(
     let plans = [
         Plan {
             op: Op::Keygen,
+            runs: run_names(req, &[]),
             name: Op::Keygen.name(),
             entry: entry(&image, Op::Keygen.entries()[0])?,
             setup: Box::new(|m, i| m.write(xi.addr, &xis[i])),
@@ -128,6 +160,7 @@ pub fn signature<H: HostSig>(
         },
         Plan {
             op: Op::Sign,
+            runs: run_names(req, &extremes),
             name: Op::Sign.name(),
             entry: entry(&image, Op::Sign.entries()[0])?,
             setup: Box::new(|m, i| {
@@ -145,13 +178,19 @@ pub fn signature<H: HostSig>(
 }
 
 /// Key generation, encapsulation and decapsulation (of a valid and of a tampered
-/// ciphertext) of a KEM: NTRU Prime or ML-KEM.
+/// ciphertext, and for NTRU Prime of a ciphertext with the right weight and a wrong
+/// confirmation hash) of a KEM: NTRU Prime or ML-KEM.
 pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result<Vec<CtOp>, Error> {
     use crate::kem::RAND_BYTES;
     let bytes = std::fs::read(elf)?;
     let image = Image::parse(&bytes)?;
-    let keygen_rand: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(4, i, RAND_BYTES)).collect();
-    let encaps_rand: Vec<Vec<u8>> = (0..req.runs).map(|i| stream(5, i, RAND_BYTES)).collect();
+    let seed = req.seed;
+    let keygen_rand: Vec<Vec<u8>> = (0..req.runs)
+        .map(|i| secrets::bytes(seed, Purpose::KemKeygen, i, RAND_BYTES))
+        .collect();
+    let encaps_rand: Vec<Vec<u8>> = (0..req.runs)
+        .map(|i| secrets::bytes(seed, Purpose::KemEncaps, i, RAND_BYTES))
+        .collect();
     let keys: Vec<(Vec<u8>, Vec<u8>, usize)> = keygen_rand.iter().map(|r| K::keygen(r)).collect();
     let (ct0, ss0, _) = K::encaps(&keys[0].0, &encaps_rand[0]);
     let tampered = tamper(&ct0);
@@ -161,15 +200,35 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
             "the tampered ciphertext decapsulates to the valid one's key on the host".into(),
         ));
     }
+    // Decapsulation keys: the random ones, then the extreme ones.
+    let extremes = K::extreme_keys(&keys[0].0, &keys[0].1);
+    let dks: Vec<&[u8]> = keys
+        .iter()
+        .map(|k| k.1.as_slice())
+        .chain(extremes.iter().map(|(_, dk)| dk.as_slice()))
+        .collect();
+    // Right weight, wrong confirmation hash: each run's own key's ciphertext (the same
+    // encapsulation randomness) with its hash changed, so that every run decrypts to a
+    // vector of the right weight and rejects on the hash alone.
+    let wrong_hash: Vec<Vec<u8>> = if K::CONFIRM > 0 {
+        keys.iter()
+            .map(|k| wrong_confirmation(&K::encaps(&k.0, &encaps_rand[0]).0, K::CONFIRM))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let wrong_hash0 = wrong_hash.first().map(|c| K::decaps(&keys[0].1, c));
 
     let rand = buf(&image, "PQFIT_RAND", Some(RAND_BYTES))?;
     let pk = buf(&image, "PQFIT_PK", Some(K::PK))?;
     let sk = buf(&image, "PQFIT_SK", Some(K::SK))?;
     let ct = buf(&image, "PQFIT_CT", Some(K::CT))?;
     let ss = buf(&image, "PQFIT_SS", None)?;
-    let plans = [
+    let decaps = entry(&image, Op::Decaps.entries()[0])?;
+    let mut plans = vec![
         Plan {
             op: Op::Keygen,
+            runs: run_names(req, &[]),
             name: Op::Keygen.name(),
             entry: entry(&image, Op::Keygen.entries()[0])?,
             setup: Box::new(|m, i| m.write(rand.addr, &keygen_rand[i])),
@@ -180,6 +239,7 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
         },
         Plan {
             op: Op::Encaps,
+            runs: run_names(req, &[]),
             name: Op::Encaps.name(),
             entry: entry(&image, Op::Encaps.entries()[0])?,
             setup: Box::new(|m, i| {
@@ -197,10 +257,11 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
         },
         Plan {
             op: Op::Decaps,
+            runs: run_names(req, &extremes),
             name: Op::Decaps.name(),
-            entry: entry(&image, Op::Decaps.entries()[0])?,
+            entry: decaps,
             setup: Box::new(|m, i| {
-                m.write(sk.addr, &keys[i].1)?;
+                m.write(sk.addr, dks[i])?;
                 m.write(ct.addr, &ct0)
             }),
             check_first: Box::new(|m| {
@@ -213,10 +274,11 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
         },
         Plan {
             op: Op::Decaps,
+            runs: run_names(req, &extremes),
             name: TAMPERED,
-            entry: entry(&image, Op::Decaps.entries()[0])?,
+            entry: decaps,
             setup: Box::new(|m, i| {
-                m.write(sk.addr, &keys[i].1)?;
+                m.write(sk.addr, dks[i])?;
                 m.write(ct.addr, &tampered)
             }),
             check_first: Box::new(|m| {
@@ -228,7 +290,39 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
             }),
         },
     ];
+    if let Some(expected) = &wrong_hash0 {
+        plans.push(Plan {
+            op: Op::Decaps,
+            runs: run_names(req, &[]),
+            name: WRONG_HASH,
+            entry: decaps,
+            setup: Box::new(|m, i| {
+                m.write(sk.addr, &keys[i].1)?;
+                m.write(ct.addr, &wrong_hash[i])
+            }),
+            check_first: Box::new(move |m| {
+                compare(
+                    "implicit-rejection key (wrong confirmation hash)".into(),
+                    &m.read(ss.addr, ss.size as usize)?,
+                    expected,
+                )
+            }),
+        });
+    }
     run_plans(profile, req, &bytes, &image, &plans)
+}
+
+/// The name of the decapsulation check on ciphertexts of the right weight whose
+/// confirmation hash is wrong (NTRU Prime).
+pub const WRONG_HASH: &str = "decaps (wrong hash)";
+
+/// `ct` with the first byte of its confirmation hash (its last `confirm` bytes)
+/// changed: the rounded part still decrypts to a vector of the right weight.
+pub fn wrong_confirmation(ct: &[u8], confirm: usize) -> Vec<u8> {
+    let mut t = ct.to_vec();
+    let at = t.len() - confirm;
+    t[at] ^= 0x80;
+    t
 }
 
 /// The name of the decapsulation check on a tampered ciphertext.
@@ -317,12 +411,12 @@ fn check_op(
     })?;
     let mut op = CtOp {
         op: plan.name.into(),
-        runs: req.runs,
+        runs: plan.runs.len(),
         events: first.len(),
         declassifications: first.values.len(),
         leak: None,
     };
-    for i in 1..req.runs {
+    for i in 1..plan.runs.len() {
         let other = traced(
             m,
             plan,
@@ -345,7 +439,16 @@ fn check_op(
             Tracer::replay(first.values.clone(), Some(window)),
             limit,
         )?;
-        op.leak = Some(locate(image, i, &a, &b));
+        let mut leak = locate(image, i, &a, &b);
+        // Enough to reproduce it: `--seed` and the run.
+        leak.detail = format!(
+            "{} (seed {}, run {i}: {}; run 0: {})",
+            leak.detail,
+            secrets::show(req.seed),
+            plan.runs[i],
+            plan.runs[0]
+        );
+        op.leak = Some(leak);
         break;
     }
     Ok(op)

@@ -33,6 +33,17 @@ pub trait HostKem {
     fn encaps(pk: &[u8], rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize);
     /// Decapsulation: the session key.
     fn decaps(sk: &[u8], ct: &[u8]) -> Vec<u8>;
+    /// Bytes of the confirmation hash that ends a ciphertext (NTRU Prime), 0 when there
+    /// is none (ML-KEM): the constant-time check then also decapsulates ciphertexts of
+    /// the right weight with a wrong hash.
+    const CONFIRM: usize = 0;
+    /// Decapsulation keys whose secrets sit at the bounds the format allows, each named,
+    /// made from the valid pair `(pk, sk)` (whose public parts they embed): decapsulated
+    /// with by the constant-time check after the random keys. None by default.
+    fn extreme_keys(pk: &[u8], sk: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+        let _ = (pk, sk);
+        Vec::new()
+    }
 }
 
 fn stream(seed: u64) -> Vec<u8> {

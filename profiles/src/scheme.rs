@@ -388,8 +388,10 @@ pub struct CtRequest {
     pub strategy: String,
     /// `3`, `2`, `s` or `z`.
     pub opt_level: String,
-    /// Runs per operation, each with other secrets (at least 2).
+    /// Random secrets per operation (at least 2); the extreme keys run in addition.
     pub runs: usize,
+    /// The seed every run's secrets derive from (`ct_check::secrets`).
+    pub seed: u64,
     /// Instructions allowed per call.
     pub instruction_limit: u64,
     /// Cargo target directory of the firmware build.
@@ -400,14 +402,16 @@ pub struct CtRequest {
 }
 
 impl CtRequest {
-    /// Three runs per operation, opt-level 3.
+    /// Eight random secrets per operation under seed 0 (the caller draws a fresh seed),
+    /// opt-level 3.
     pub fn new(target: &str, scheme: Scheme, strategy: &str) -> Self {
         CtRequest {
             target: target.into(),
             scheme,
             strategy: strategy.into(),
             opt_level: "3".into(),
-            runs: 3,
+            runs: 8,
+            seed: 0,
             instruction_limit: 4_000_000_000,
             target_dir: None,
             rustflags: Vec::new(),

@@ -66,6 +66,14 @@ pub trait HostSig {
     /// A signature of `msg` (empty context) with the randomness `rnd`, and the number
     /// of iterations of the rejection loop when the scheme has one.
     fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> (Vec<u8>, Option<u32>);
+    /// Signing keys whose secrets sit at the bounds the encoding allows, each named,
+    /// made from `sk` (a valid key of the set; its public parts are kept): signed with
+    /// by the constant-time check after the random keys. None by default (CROSS: the
+    /// secret is a seed).
+    fn extreme_keys(sk: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+        let _ = sk;
+        Vec::new()
+    }
 }
 
 /// What the host computes for the same inputs.

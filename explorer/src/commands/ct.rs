@@ -8,6 +8,7 @@ use crate::cache;
 use crate::cli::{CtArgs, MeasureFormat};
 use crate::ct;
 use crate::workspace;
+use pqfit_profiles::ct_check::secrets;
 
 /// Checks the firmware `--target`, `--scheme` and `--strategy` name.
 pub fn run(a: CtArgs) -> Res<()> {
@@ -15,7 +16,9 @@ pub fn run(a: CtArgs) -> Res<()> {
         target,
         scheme,
         strategy,
-        runs,
+        secrets,
+        full,
+        seed,
         opt_level,
         jobs,
         no_cache,
@@ -28,7 +31,15 @@ pub fn run(a: CtArgs) -> Res<()> {
             targets: targets_arg(&target)?,
             schemes: schemes_arg(&scheme, None)?,
             strategies: ct::Strategies::parse(&strategy),
-            runs: runs as usize,
+            runs: secrets.map_or(
+                if full {
+                    secrets::FULL_SECRETS
+                } else {
+                    secrets::DEFAULT_SECRETS
+                },
+                |n| n as usize,
+            ),
+            seed: secrets::choose_seed(seed.as_deref().map(secrets::parse_seed).transpose()?)?,
             opt_level: check_opt_level(&opt_level)?,
             jobs: jobs_arg(jobs)?,
             cache: (!no_cache)
@@ -44,6 +55,15 @@ pub fn run(a: CtArgs) -> Res<()> {
 }
 
 fn check(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
+    eprintln!(
+        "pq-explore: constant-time check with seed {} ({} random secrets per operation, \
+         and the extreme keys); reproduce with --seed {} or {}={}",
+        secrets::show(spec.seed),
+        spec.runs,
+        secrets::show(spec.seed),
+        secrets::SEED_ENV,
+        secrets::show(spec.seed)
+    );
     let outcomes = ct::run(&spec)?;
     match format {
         MeasureFormat::Json => {
@@ -62,6 +82,7 @@ fn check(spec: ct::Spec, format: MeasureFormat) -> Res<()> {
                         "ops": o.result.as_ref().ok(),
                         "error": o.result.as_ref().err(),
                         "cached": o.cached,
+                        "seed": secrets::show(o.seed),
                     })
                 })
                 .collect();

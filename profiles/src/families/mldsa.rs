@@ -125,6 +125,20 @@ impl<P: ParameterSet> HostSig for MlDsaHost<P> {
             .expect("host sign");
         (sig.as_bytes().to_vec(), Some(n))
     }
+
+    fn extreme_keys(sk: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+        crate::ct_check::extremes::mldsa(
+            crate::ct_check::extremes::MlDsaLayout {
+                eta: P::ETA,
+                eta_bits: P::ETA_BITS,
+                l: P::L,
+                k: P::K,
+                s1_offset: P::SK_S1_OFFSET,
+                sk_bytes: P::SK_BYTES,
+            },
+            sk,
+        )
+    }
 }
 
 /// FIPS 204, Table 1: the expected number of signing iterations of ML-DSA-44, 65 and
@@ -134,5 +148,51 @@ pub const fn expected_iterations(k: usize, l: usize) -> f64 {
         (4, 4) => 4.25,
         (6, 5) => 5.1,
         _ => 3.85,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first coefficient of s1 and of t0 as skDecode reads them.
+    fn first_coefficients<P: ParameterSet>(sk: &[u8]) -> (i32, i32) {
+        let bits = |at: usize, n: usize| -> i32 {
+            (0..n).fold(0, |v, b| {
+                v | (i32::from(sk[(at * 8 + b) / 8] >> ((at * 8 + b) % 8) & 1) << b)
+            })
+        };
+        (
+            P::ETA - bits(P::SK_S1_OFFSET, P::ETA_BITS),
+            (1 << 12) - bits(P::SK_T0_OFFSET, 13),
+        )
+    }
+
+    fn extremes_are_valid_keys_at_the_bounds<P: ParameterSet>() {
+        let (_, sk) = MlDsaHost::<P>::keygen(&[7; 32]);
+        let keys = MlDsaHost::<P>::extreme_keys(&sk);
+        let want = [(P::ETA, 1 << 12), (-P::ETA, 1 - (1 << 12)), (0, 0)];
+        assert_eq!(keys.len(), want.len());
+        for ((name, key), want) in keys.iter().zip(want) {
+            // skDecode with the library's range checks on s1 and s2.
+            assert!(SigningKey::<P>::from_bytes(key).is_ok(), "{name}");
+            assert_eq!(first_coefficients::<P>(key), want, "{name}");
+            assert_eq!(
+                key[..P::SK_S1_OFFSET],
+                sk[..P::SK_S1_OFFSET],
+                "rho, K, tr kept"
+            );
+        }
+        // One step beyond the bound is rejected: the bound is the bound.
+        let mut beyond = keys[1].1.clone();
+        beyond[P::SK_S1_OFFSET] += 1;
+        assert!(SigningKey::<P>::from_bytes(&beyond).is_err());
+    }
+
+    #[test]
+    fn mldsa_extreme_keys_decode_and_sit_at_the_bounds() {
+        extremes_are_valid_keys_at_the_bounds::<pqfit::MlDsa44>();
+        extremes_are_valid_keys_at_the_bounds::<pqfit::MlDsa65>();
+        extremes_are_valid_keys_at_the_bounds::<pqfit::MlDsa87>();
     }
 }

@@ -132,9 +132,50 @@ impl<P: MlKemParams + Params> HostKem for MlKemHost<P> {
         MlKem::<P>::decaps(&dk, &ct, &mut ss);
         ss.as_bytes().to_vec()
     }
+
+    fn extreme_keys(_pk: &[u8], sk: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+        crate::ct_check::extremes::mlkem(<P as MlKemParams>::K, <P as MlKemParams>::ETA1 as i64, sk)
+    }
 }
 
 /// The 32 bytes of `rand` from `at`.
 fn seed(rand: &[u8], at: usize) -> [u8; 32] {
     std::array::from_fn(|i| rand[at + i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ct_check::extremes::mlkem_ntt_by_definition;
+
+    fn extremes_pass_the_key_checks<P: MlKemParams + Params>() {
+        let (ek, dk, _) = MlKemHost::<P>::keygen(&[3; 64]);
+        let (ct, ss, _) = MlKemHost::<P>::encaps(&ek, &[5; 32]);
+        let keys = MlKemHost::<P>::extreme_keys(&ek, &dk);
+        let eta1 = <P as MlKemParams>::ETA1 as i64;
+        for ((name, key), c) in keys.iter().zip([eta1, -eta1, 0]) {
+            // FIPS 203's decapsulation input check (the hash of the embedded ek).
+            assert!(pqfit::mlkem::decapsulation_key_is_valid::<P>(key), "{name}");
+            // Its first pair of s-hat coefficients is NTT(c, c, ..., c)'s.
+            let s_hat = mlkem_ntt_by_definition(&[c; 256]);
+            let (a, b) = (
+                u32::from(key[0]) | u32::from(key[1] & 15) << 8,
+                u32::from(key[1] >> 4) | u32::from(key[2]) << 4,
+            );
+            assert_eq!((i64::from(a), i64::from(b)), (s_hat[0], s_hat[1]), "{name}");
+            assert!(a < 3329 && b < 3329);
+            // It decapsulates (to the implicit rejection: s does not fit ek).
+            assert_ne!(MlKemHost::<P>::decaps(key, &ct), ss, "{name}");
+        }
+        assert!(keys[2].1[..384 * <P as MlKemParams>::K]
+            .iter()
+            .all(|&b| b == 0));
+    }
+
+    #[test]
+    fn mlkem_extreme_keys_are_valid_decapsulation_keys() {
+        extremes_pass_the_key_checks::<MlKem512Params>();
+        extremes_pass_the_key_checks::<MlKem768Params>();
+        extremes_pass_the_key_checks::<MlKem1024Params>();
+    }
 }

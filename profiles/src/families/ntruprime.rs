@@ -97,7 +97,7 @@ fn reader<'a>(
 }
 
 macro_rules! host_kem {
-    ($(#[$doc:meta])* $name:ident, $kem:ident, $params:ty) => {
+    ($(#[$doc:meta])* $name:ident, $kem:ident, $params:ty, $small_secrets:expr) => {
         $(#[$doc])*
         pub struct $name;
 
@@ -106,6 +106,8 @@ macro_rules! host_kem {
             const SK: usize = SecretKey::<$params>::BYTES;
             const CT: usize = Ciphertext::<$params>::BYTES;
             const SS: usize = SharedSecret::BYTES;
+            // The 32-byte confirmation hash ends the ciphertext.
+            const CONFIRM: usize = 32;
 
             fn keygen(rand: &[u8]) -> (Vec<u8>, Vec<u8>, usize) {
                 let (mut pk, mut sk) = (PublicKey::default(), SecretKey::zeroed());
@@ -131,6 +133,10 @@ macro_rules! host_kem {
                 $kem::<Karatsuba>::decaps(&sk, &ct, &mut ss);
                 ss.as_bytes().to_vec()
             }
+
+            fn extreme_keys(_pk: &[u8], sk: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+                crate::ct_check::extremes::ntruprime($small_secrets, sk)
+            }
         }
     };
 }
@@ -139,11 +145,59 @@ host_kem!(
     /// sntrup761 on the host.
     Sntrup,
     Sntrup761,
-    pqfit::ntruprime::Sntrup761Params
+    pqfit::ntruprime::Sntrup761Params,
+    // f and 1/g in R/3
+    2
 );
 host_kem!(
     /// ntrulpr761 on the host.
     Lpr,
     Ntrulpr761,
-    pqfit::ntruprime::Ntrulpr761Params
+    pqfit::ntruprime::Ntrulpr761Params,
+    // a
+    1
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ct_check::wrong_confirmation;
+
+    fn extremes_and_wrong_hash<K: HostKem>(small_secrets: usize) {
+        let rand = vec![9u8; crate::kem::RAND_BYTES];
+        let (pk, sk, _) = K::keygen(&rand);
+        let (ct, ss, _) = K::encaps(&pk, &rand);
+        assert_eq!(K::decaps(&sk, &ct), ss);
+        for (name, key) in K::extreme_keys(&pk, &sk) {
+            assert_eq!(key.len(), K::SK, "{name}");
+            assert_eq!(
+                key[191 * small_secrets..],
+                sk[191 * small_secrets..],
+                "{name}"
+            );
+            // The library decodes it and decapsulates with it.
+            assert_ne!(K::decaps(&key, &ct), ss, "{name}");
+        }
+        let keys = K::extreme_keys(&pk, &sk);
+        assert_eq!(keys[0].1[0], 0xaa, "four coefficients +1");
+        assert_eq!(keys[1].1[0], 0x00, "four coefficients -1");
+        assert_eq!(keys[2].1[0], 0x55, "four coefficients 0");
+        // Right weight, wrong hash: only the hash differs, and it is rejected.
+        let wrong = wrong_confirmation(&ct, K::CONFIRM);
+        let differ: Vec<usize> = (0..ct.len()).filter(|&i| ct[i] != wrong[i]).collect();
+        assert_eq!(differ, vec![K::CT - K::CONFIRM]);
+        let rejected = K::decaps(&sk, &wrong);
+        assert_ne!(rejected, ss);
+        assert_eq!(
+            rejected,
+            K::decaps(&sk, &wrong),
+            "implicit rejection is deterministic"
+        );
+    }
+
+    #[test]
+    fn ntruprime_extreme_keys_decode_and_a_wrong_hash_is_rejected() {
+        extremes_and_wrong_hash::<Sntrup>(2);
+        extremes_and_wrong_hash::<Lpr>(1);
+    }
+}
