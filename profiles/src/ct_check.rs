@@ -22,8 +22,7 @@
 //! near miss: its re-encryption differs from the input in that byte only), and for
 //! NTRU Prime `decaps (wrong hash)`, each run with its own key's ciphertext whose
 //! confirmation hash is changed (every run decrypts to the right weight and rejects on
-//! the hash). Traces being equal is transitive, so acceptance, a near miss and a far
-//! miss all look the same.
+//! the hash). Equal traces are transitive: acceptance and near and far misses look alike.
 //!
 //! The secrets are drawn per run from one printed seed ([`secrets`]); signing and
 //! decapsulation also run with extreme keys ([`extremes`]).
