@@ -95,8 +95,8 @@ macro_rules! mldsa_scheme {
         /// hashing w1 or mu) yields z' = y + c'·s1 beside z = y + c·s1, and
         /// z - z' = (c - c')·s1 gives s1 (the key) to anyone who holds both, even when
         /// the faulty signature does not verify. Prefer `RandomizedSigner`, and on a
-        /// device that can be glitched the hardened type `Hardened<S>`
-        /// (`pqfit::strategy::Hardened`), which verifies before releasing.
+        /// device that can be glitched the hardened type [`Hardened<S>`](crate::strategy::Hardened),
+        /// which signs twice and releases only a signature both computations agree on.
         impl Signer<Signature<pqfit_core::mldsa::$p>> for SigningKey<pqfit_core::mldsa::$p> {
             fn try_sign(
                 &self,

@@ -184,8 +184,7 @@ impl<P: ParameterSet, S: Strategy<P>> MlDsa<P, S> {
     /// fault that changes the challenge (c' for c) releases z' = y + c'·s1 beside
     /// z = y + c·s1, and z - z' = (c - c')·s1 gives s1 to whoever holds both, even
     /// when the faulty signature does not verify. Prefer [`MlDsa::sign_with_rng`], and
-    /// on a device that can be glitched the hardened type `Hardened<S>`
-    /// (`pqfit::strategy::Hardened`).
+    /// on a device that can be glitched the hardened type [`Hardened<S>`](strategy::Hardened).
     pub fn sign_deterministic(
         sk: &SigningKey<P>,
         msg: &[u8],

@@ -26,7 +26,8 @@ use zeroize::Zeroizing;
 /// z = y + c·s1, and z - z' = (c - c')·s1 reveals s1, the key, even when the faulty
 /// signature does not verify. On a device an attacker can glitch, sign with
 /// `RandomizedSigner` (a fresh y each time) and with the hardened type
-/// `Hardened<S>` (`pqfit::strategy::Hardened`), which verifies before releasing.
+/// [`Hardened<S>`](crate::strategy::Hardened), which signs twice and releases only a
+/// signature both computations agree on.
 ///
 /// A key pair made from a seed ([`KeyPair::from_seed`], [`KeyPair::generate`], or a
 /// PKCS#8 document in the seed or both form) remembers the seed, so that the

@@ -51,10 +51,9 @@ use pqfit_core::mldsa::ParameterSet;
 /// - Faults in key generation, and side channels (power, EM) other than the timing
 ///   the constant-time code already removes.
 ///
-/// The entry points that return no `Result` ([`MlDsa::sign_mu`](crate::MlDsa::sign_mu),
-/// [`MlDsa::sign_internal`](crate::MlDsa::sign_internal)) wipe the signature on a
-/// detected fault (an all-zero buffer is never a valid signature) but cannot report
-/// it; use the others to see `FaultDetected`.
+/// Every signing entry point, [`MlDsa::sign_mu`](crate::MlDsa::sign_mu) and the
+/// `hazmat` `sign_internal` included, reports a detected fault as `FaultDetected`
+/// with the signature wiped.
 ///
 /// # Cost
 ///
