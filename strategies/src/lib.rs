@@ -85,11 +85,11 @@ pub use key_forms::KeyFormat;
 pub use mldsa::{AlgorithmOid, PrivateKeyForm};
 
 /// ML-DSA-44 (Dilithium2) with the memory strategy `S`.
-pub type Dilithium2<S = Balanced> = MlDsa<MlDsa44, S>;
+pub type Dilithium2<S = SmallStack> = MlDsa<MlDsa44, S>;
 /// ML-DSA-65 (Dilithium3) with the memory strategy `S`.
-pub type Dilithium3<S = Balanced> = MlDsa<MlDsa65, S>;
+pub type Dilithium3<S = SmallStack> = MlDsa<MlDsa65, S>;
 /// ML-DSA-87 (Dilithium5) with the memory strategy `S`.
-pub type Dilithium5<S = Balanced> = MlDsa<MlDsa87, S>;
+pub type Dilithium5<S = SmallStack> = MlDsa<MlDsa87, S>;
 
 /// The README's example, compiled and run as a doc test so that it stays true.
 #[cfg(doctest)]

@@ -80,13 +80,13 @@ macro_rules! kat_test {
                     let xi: [u8; 32] = drbg.array();
                     let mut vk = VerifyingKey::<P>::default();
                     let mut sk = SigningKey::<P>::blank();
-                    MlDsa::<P>::key_gen_internal(&xi, &mut vk, &mut sk);
+                    MlDsa::<P, pqfit::Balanced>::key_gen_internal(&xi, &mut vk, &mut sk);
                     problems.extend(compare_bytes("pk", vk.as_bytes(), &entry.pk));
                     problems.extend(compare_bytes("sk", sk.as_bytes(), &entry.sk));
 
                     let rnd: [u8; 32] = drbg.array();
                     let mut sig = Signature::<P>::default();
-                    MlDsa::<P>::sign(&sk, &msg, &[], &rnd, &mut sig)
+                    MlDsa::<P, pqfit::Balanced>::sign(&sk, &msg, &[], &rnd, &mut sig)
                         .map_err(|e| format!("sign returned {e:?}"))?;
                     let mut sm = sig.as_bytes().to_vec();
                     sm.extend_from_slice(&msg);
@@ -95,12 +95,12 @@ macro_rules! kat_test {
                     }
                     problems.extend(compare_bytes("sm", &sm, &entry.sm));
 
-                    if let Err(e) = MlDsa::<P>::verify(&vk, &msg, &[], sig.as_bytes()) {
+                    if let Err(e) = MlDsa::<P, pqfit::Balanced>::verify(&vk, &msg, &[], sig.as_bytes()) {
                         problems.push(format!("verify rejected the signature: {e:?}"));
                     }
                     let mut tampered = msg.clone();
                     tampered[i % msg.len()] ^= 1;
-                    if MlDsa::<P>::verify(&vk, &tampered, &[], sig.as_bytes()).is_ok() {
+                    if MlDsa::<P, pqfit::Balanced>::verify(&vk, &tampered, &[], sig.as_bytes()).is_ok() {
                         problems.push("verify accepted a modified message".to_string());
                     }
 

@@ -51,8 +51,10 @@ use rand_core::TryCryptoRng;
 use zeroize::Zeroizing;
 
 /// CROSS for the parameter set `P` with the memory strategy `S`. All functions
-/// write into caller-provided buffers.
-pub struct Cross<P, S = Balanced>(PhantomData<(P, S)>);
+/// write into caller-provided buffers. Without one, `S` is `MinStack`, the preset
+/// with the smallest stack (a bare-metal stack has no guard page); `Fast` signs
+/// several times faster in more memory (docs/cross.md).
+pub struct Cross<P, S = MinStack>(PhantomData<(P, S)>);
 
 impl<P: CrossParams, S: Strategy<P>> Cross<P, S> {
     /// Bytes of the key-generation seed seed_sk (2 lambda / 8).

@@ -27,14 +27,16 @@ use pqfit_core::keccak::Keccak;
 use pqfit_core::mldsa::params::MAX_CONTEXT_BYTES;
 use pqfit_core::mldsa::ParameterSet;
 use rand_core::TryCryptoRng;
-use strategy::{Balanced, MatrixA, SecretVectors, Strategy};
+use strategy::{MatrixA, SecretVectors, SmallStack, Strategy};
 use zeroize::Zeroizing;
 
 /// ML-DSA for the parameter set `P`, with the memory strategy `S`.
 ///
 /// All functions write into caller-provided buffers; the strategy changes stack,
-/// flash and time, never the bytes produced.
-pub struct MlDsa<P, S = Balanced>(PhantomData<(P, S)>);
+/// flash and time, never the bytes produced. Without one, `S` is `SmallStack`, the
+/// preset with the smallest signing stack (about 5 kB): a bare-metal stack has no
+/// guard page, so the default must not overflow it silently.
+pub struct MlDsa<P, S = SmallStack>(PhantomData<(P, S)>);
 
 /// The domain separator of M' for pure ML-DSA (FIPS 204, Algorithm 2, line 10).
 const PURE: u8 = 0;
