@@ -95,12 +95,16 @@ macro_rules! kat_test {
                     }
                     problems.extend(compare_bytes("sm", &sm, &entry.sm));
 
-                    if let Err(e) = MlDsa::<P, pqfit::Balanced>::verify(&vk, &msg, &[], sig.as_bytes()) {
+                    if let Err(e) =
+                        MlDsa::<P, pqfit::Balanced>::verify(&vk, &msg, &[], sig.as_bytes())
+                    {
                         problems.push(format!("verify rejected the signature: {e:?}"));
                     }
                     let mut tampered = msg.clone();
                     tampered[i % msg.len()] ^= 1;
-                    if MlDsa::<P, pqfit::Balanced>::verify(&vk, &tampered, &[], sig.as_bytes()).is_ok() {
+                    if MlDsa::<P, pqfit::Balanced>::verify(&vk, &tampered, &[], sig.as_bytes())
+                        .is_ok()
+                    {
                         problems.push("verify accepted a modified message".to_string());
                     }
 

@@ -108,14 +108,16 @@ impl<P: CrossParams> HostSig for CrossHost<P> {
     fn keygen(xi: &[u8]) -> (Vec<u8>, Vec<u8>) {
         let mut vk = VerifyingKey::<P>::default();
         let mut sk = SigningKey::<P>::blank();
-        pqfit::cross::Cross::<P, pqfit::cross::Fast>::key_gen(xi, &mut vk, &mut sk).expect("host key generation");
+        pqfit::cross::Cross::<P, pqfit::cross::Fast>::key_gen(xi, &mut vk, &mut sk)
+            .expect("host key generation");
         (vk.as_bytes().to_vec(), sk.as_bytes().to_vec())
     }
 
     fn sign(sk: &[u8], msg: &[u8], rnd: &[u8]) -> (Vec<u8>, Option<u32>) {
         let sk = SigningKey::<P>::from_bytes(sk).expect("host key");
         let mut sig = pqfit::cross::Signature::<P>::default();
-        pqfit::cross::Cross::<P, pqfit::cross::Fast>::sign(&sk, msg, rnd, &mut sig).expect("host sign");
+        pqfit::cross::Cross::<P, pqfit::cross::Fast>::sign(&sk, msg, rnd, &mut sig)
+            .expect("host sign");
         (sig.as_bytes().to_vec(), None)
     }
 }
