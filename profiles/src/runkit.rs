@@ -81,12 +81,22 @@ impl Acc {
     }
 }
 
-/// Opens the machine for an image: the stack is `_stack_start.._stack_top` when the ELF
-/// defines them, else from the end of the loaded RAM contents to the end of RAM.
+/// Opens the machine for an image, its stack from [`stack_region`].
 pub(crate) fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Machine, Error> {
+    let stack = stack_region(profile, bytes, image);
+    let mut machine = Machine::new(profile, image, stack)?;
+    machine.panic_range = image
+        .symbol("pqfit_fw_panic")
+        .map(|s| (s.addr, s.addr + s.size.max(2)));
+    Ok(machine)
+}
+
+/// The stack of an image: `_stack_start.._stack_top` when the ELF defines them, else
+/// from the end of the loaded RAM contents to the end of RAM.
+pub(crate) fn stack_region(profile: &Profile, bytes: &[u8], image: &Image) -> StackRegion {
     let m = profile.memory;
     let ram = m.ram_origin..m.ram_origin + m.ram_bytes;
-    let stack = match (
+    match (
         Image::address_of(bytes, "_stack_start"),
         Image::address_of(bytes, "_stack_top"),
     ) {
@@ -104,12 +114,7 @@ pub(crate) fn open(profile: &Profile, bytes: &[u8], image: &Image) -> Result<Mac
                 top: ram.end,
             }
         }
-    };
-    let mut machine = Machine::new(profile, image, stack)?;
-    machine.panic_range = image
-        .symbol("pqfit_fw_panic")
-        .map(|s| (s.addr, s.addr + s.size.max(2)));
-    Ok(machine)
+    }
 }
 
 /// An output of the target must equal the host's.

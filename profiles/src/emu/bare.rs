@@ -5,7 +5,7 @@
 
 use unicorn_engine::unicorn_const::{uc_error, Arch, Mode, Prot};
 use unicorn_engine::{
-    ArmCpuModel, Context, RegisterARM, RegisterRISCV, Riscv32CpuModel, Riscv64CpuModel, Unicorn,
+    Context, RegisterARM, RegisterRISCV, Riscv32CpuModel, Riscv64CpuModel, Unicorn,
 };
 
 use super::{StackRegion, EXIT_ADDR, EXIT_PAGE};
@@ -42,13 +42,7 @@ impl Bare {
     pub fn new(profile: &Profile, image: &Image, stack: StackRegion) -> Result<Self, Error> {
         let (arch, mode, cpu) = match profile.isa {
             Isa::Thumb => {
-                let cpu = match profile.cpu.as_str() {
-                    "cortex-m0" => ArmCpuModel::CORTEX_M0,
-                    "cortex-m3" => ArmCpuModel::CORTEX_M3,
-                    "cortex-m4" => ArmCpuModel::CORTEX_M4,
-                    "cortex-m7" => ArmCpuModel::CORTEX_M7,
-                    other => return Err(Error::Profile(format!("unknown Arm CPU model {other}"))),
-                };
+                let cpu = super::arm_cpu(profile)?;
                 (Arch::ARM, Mode::THUMB, cpu as i32)
             }
             Isa::Rv32 => (

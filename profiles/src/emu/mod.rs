@@ -77,13 +77,7 @@ impl Machine {
     pub fn new(profile: &Profile, image: &Image, stack: StackRegion) -> Result<Self, Error> {
         let (isa, mut uc) = match profile.isa {
             Isa::Thumb => {
-                let cpu = match profile.cpu.as_str() {
-                    "cortex-m0" => ArmCpuModel::CORTEX_M0,
-                    "cortex-m3" => ArmCpuModel::CORTEX_M3,
-                    "cortex-m4" => ArmCpuModel::CORTEX_M4,
-                    "cortex-m7" => ArmCpuModel::CORTEX_M7,
-                    other => return Err(Error::Profile(format!("unknown Arm CPU model {other}"))),
-                };
+                let cpu = arm_cpu(profile)?;
                 let costs = profile
                     .thumb
                     .clone()
@@ -416,4 +410,15 @@ impl Machine {
         t.finish();
         Some(t)
     }
+}
+
+/// Unicorn's model of the profile's Arm core.
+fn arm_cpu(profile: &Profile) -> Result<ArmCpuModel, Error> {
+    Ok(match profile.cpu.as_str() {
+        "cortex-m0" => ArmCpuModel::CORTEX_M0,
+        "cortex-m3" => ArmCpuModel::CORTEX_M3,
+        "cortex-m4" => ArmCpuModel::CORTEX_M4,
+        "cortex-m7" => ArmCpuModel::CORTEX_M7,
+        other => return Err(Error::Profile(format!("unknown Arm CPU model {other}"))),
+    })
 }

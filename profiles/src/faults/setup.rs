@@ -104,32 +104,6 @@ impl Subject {
     }
 }
 
-/// The stack region: `_stack_start.._stack_top` when the ELF defines them, else from the
-/// end of the loaded RAM contents to the end of RAM (as the measuring harness has it).
-fn stack_of(profile: &Profile, bytes: &[u8], image: &Image) -> StackRegion {
-    let m = profile.memory;
-    let ram = m.ram_origin..m.ram_origin + m.ram_bytes;
-    match (
-        Image::address_of(bytes, "_stack_start"),
-        Image::address_of(bytes, "_stack_top"),
-    ) {
-        (Some(bottom), Some(top)) => StackRegion { bottom, top },
-        _ => {
-            let used = image
-                .segments
-                .iter()
-                .filter(|s| ram.contains(&s.vaddr))
-                .map(|s| s.vaddr + s.mem_size)
-                .max()
-                .unwrap_or(m.ram_origin);
-            StackRegion {
-                bottom: (used + 7) & !7,
-                top: ram.end,
-            }
-        }
-    }
-}
-
 /// The fixed inputs of every operation: seeds, randomness and the message.
 fn fixed_inputs(image: &Image) -> Vec<(u64, Vec<u8>)> {
     let mut v = Vec::new();
@@ -186,7 +160,7 @@ pub fn prepare(profile: &Profile, kind: Kind, fw: &Firmware, op: Op) -> Result<S
             })
             .collect::<Result<Vec<_>, _>>()?;
         let subject = Subject {
-            stack: stack_of(profile, &bytes, &image),
+            stack: crate::runkit::stack_region(profile, &bytes, &image),
             image,
             entry,
             inputs,
