@@ -140,9 +140,10 @@ mod tests {
         let names: HashSet<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names.len(), cases.len(), "case names are unique");
         // ML-DSA: 3 sets x 4 presets x (keygen, sign, sign-expanded); NTRU Prime: 2 KEMs
-        // x 5 multiplications x (keygen, encaps, decaps); CROSS: 18 sets x 3 presets x
-        // (keygen, sign); ML-KEM: 3 sets x (3 presets, 2 mixes) x (keygen, encaps, decaps).
-        assert_eq!(cases.len(), 3 * 4 * 3 + 2 * 5 * 3 + 18 * 3 * 2 + 3 * 5 * 3);
+        // x 5 multiplications x (keygen, encaps, decaps, decaps with a wrong confirmation
+        // hash); CROSS: 18 sets x 3 presets x (keygen, sign); ML-KEM: 3 sets x (3
+        // presets, 2 mixes) x (keygen, encaps, decaps).
+        assert_eq!(cases.len(), 3 * 4 * 3 + 2 * 5 * 4 + 18 * 3 * 2 + 3 * 5 * 3);
         for preset in ["reference", "fast-sign", "balanced", "small-stack"] {
             for op in ["keygen", "sign", "sign-expanded"] {
                 assert!(names.contains(format!("ml-dsa-87/{preset}/{op}").as_str()));
