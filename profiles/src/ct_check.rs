@@ -574,7 +574,7 @@ fn name_at(image: &Image, pc: u64) -> String {
 }
 
 /// The function holding `pc` (demangled, without hash) and the offset into it.
-fn symbol_of(image: &Image, pc: u64) -> (String, u64) {
+pub(crate) fn symbol_of(image: &Image, pc: u64) -> (String, u64) {
     image
         .symbols
         .iter()

@@ -87,20 +87,7 @@ impl Subject {
 
     /// The function holding `pc` (demangled, without hash) and the offset into it.
     pub fn symbol_of(&self, pc: u64) -> (String, u64) {
-        self.image
-            .symbols
-            .iter()
-            .filter(|s| s.kind == "text" && s.addr <= pc && pc < s.addr + s.size.max(1))
-            .min_by_key(|s| s.size)
-            .map_or_else(
-                || (format!("{pc:#010x}"), 0),
-                |s| {
-                    (
-                        format!("{:#}", rustc_demangle::demangle(&s.name)),
-                        pc - s.addr,
-                    )
-                },
-            )
+        crate::ct_check::symbol_of(&self.image, pc)
     }
 }
 
