@@ -1,7 +1,9 @@
 //! A bare machine for fault injection: the same CPU models and memory map as
 //! [`super::Machine`], but no cycle model and no hooks, so that unicorn runs natively;
 //! runs are cut by an instruction count (`emu_start(.., count)`), and the machine returns
-//! to a snapshot (CPU context and all of RAM) instead of loading the image again.
+//! to a snapshot (CPU context and all of RAM) instead of loading the image again. Further
+//! snapshots ([`Checkpoint`]s) taken inside the call let a fault run start near its fault,
+//! and stop early when its state has become the fault-free state again.
 
 use unicorn_engine::unicorn_const::{uc_error, Arch, Mode, Prot};
 use unicorn_engine::{
@@ -24,13 +26,22 @@ pub enum Stop {
     Exception(String),
 }
 
-/// A machine without hooks, with a snapshot to return to.
+/// The whole state of the machine at one point of a call: the CPU context, the
+/// registers [`Bare::is_at`] compares, and all of RAM (flash is read-only).
+pub struct Checkpoint {
+    ctx: Context,
+    regs: Vec<u64>,
+    ram: Vec<u8>,
+}
+
+/// A machine without hooks, with snapshots to return to: `checkpoints[0]` is the start
+/// of the call ([`Bare::prepare_call`]), the others are pushed by [`Bare::push_checkpoint`].
 pub struct Bare {
     uc: Unicorn<'static, ()>,
     isa: Isa,
     stack: StackRegion,
     ram: (u64, usize),
-    snapshot: Option<(Context, Vec<u8>)>,
+    checkpoints: Vec<Checkpoint>,
 }
 
 fn err(what: &'static str) -> impl Fn(uc_error) -> Error {
@@ -84,7 +95,7 @@ impl Bare {
             isa: profile.isa,
             stack,
             ram: (m.ram_origin, m.ram_bytes as usize),
-            snapshot: None,
+            checkpoints: Vec::new(),
         })
     }
 
@@ -128,22 +139,70 @@ impl Bare {
         self.uc.reg_write(sp, self.stack.top).map_err(err("sp"))?;
         self.uc.reg_write(ret, exit).map_err(err("return"))?;
         self.uc.reg_write(pc, start).map_err(err("pc"))?;
-        let ctx = self.uc.context_init().map_err(err("context"))?;
-        let ram = self.read(self.ram.0, self.ram.1)?;
-        self.snapshot = Some((ctx, ram));
-        Ok(())
+        self.checkpoints.clear();
+        self.push_checkpoint()
     }
 
     /// Returns to the snapshot of [`Bare::prepare_call`].
     pub fn restore(&mut self) -> Result<(), Error> {
-        let (ctx, ram) = self
-            .snapshot
-            .as_ref()
-            .ok_or_else(|| Error::Emulator("no snapshot to restore".into()))?;
-        self.uc.context_restore(ctx).map_err(err("restore"))?;
+        self.load(0)
+    }
+
+    /// Saves the current state as the next checkpoint.
+    pub fn push_checkpoint(&mut self) -> Result<(), Error> {
+        let c = Checkpoint {
+            ctx: self.uc.context_init().map_err(err("context"))?,
+            regs: self.state_regs(),
+            ram: self.read(self.ram.0, self.ram.1)?,
+        };
+        self.checkpoints.push(c);
+        Ok(())
+    }
+
+    /// The number of checkpoints (the start of the call included).
+    pub fn checkpoints(&self) -> usize {
+        self.checkpoints.len()
+    }
+
+    /// Returns to checkpoint `k`.
+    pub fn load(&mut self, k: usize) -> Result<(), Error> {
+        let c = self
+            .checkpoints
+            .get(k)
+            .ok_or_else(|| Error::Emulator(format!("no checkpoint {k} to return to")))?;
+        self.uc.context_restore(&c.ctx).map_err(err("restore"))?;
         self.uc
-            .mem_write(self.ram.0, ram)
+            .mem_write(self.ram.0, &c.ram)
             .map_err(err("restore ram"))
+    }
+
+    /// Whether the machine's state is exactly checkpoint `k`'s: every general register,
+    /// the PC, the status register (flags, GE, IT state) and every byte of RAM. The
+    /// machine is deterministic, so from an equal state the rest of the call is the
+    /// checkpoint's.
+    pub fn is_at(&self, k: usize) -> Result<bool, Error> {
+        let c = self
+            .checkpoints
+            .get(k)
+            .ok_or_else(|| Error::Emulator(format!("no checkpoint {k}")))?;
+        Ok(self.state_regs() == c.regs && self.read(self.ram.0, self.ram.1)? == c.ram)
+    }
+
+    /// The registers that, with RAM, make the state a program can observe.
+    fn state_regs(&self) -> Vec<u64> {
+        let ids: Vec<i32> = match self.isa {
+            Isa::Thumb => (0..16)
+                .map(|n| self.reg_id(n))
+                .chain([RegisterARM::CPSR as i32, RegisterARM::XPSR as i32])
+                .collect(),
+            _ => (0..32)
+                .map(|n| self.reg_id(n))
+                .chain([RegisterRISCV::PC as i32])
+                .collect(),
+        };
+        ids.into_iter()
+            .map(|r| self.uc.reg_read(r).unwrap_or(u64::MAX))
+            .collect()
     }
 
     /// The program counter (the Thumb bit cleared).
@@ -227,6 +286,24 @@ impl Bare {
     /// Runs from the current PC natively until just before the `occurrence`-th (from 1)
     /// execution of the instruction at `at`: a hook on that one address only.
     pub fn run_to(&mut self, at: u64, occurrence: u64) -> Result<Stop, Error> {
+        Ok(match self.run_until(at, occurrence, 0)? {
+            (Stop::Count, true) => Stop::Count,
+            (Stop::Count, false) => Stop::Exception(format!(
+                "stopped at {:#x}, not at occurrence {occurrence} of {at:#x}",
+                self.pc()
+            )),
+            (other, _) => other,
+        })
+    }
+
+    /// [`Bare::run_to`] under a wall-clock limit of `timeout_us` microseconds (0: none):
+    /// how the run stopped, and whether it stopped at the asked execution of `at`.
+    pub fn run_until(
+        &mut self,
+        at: u64,
+        occurrence: u64,
+        timeout_us: u64,
+    ) -> Result<(Stop, bool), Error> {
         let hits = std::rc::Rc::new(std::cell::Cell::new(0u64));
         let h = hits.clone();
         let hook = self
@@ -242,19 +319,13 @@ impl Bare {
         self.uc
             .ctl_remove_cache(at & !1, (at & !1) + 4)
             .map_err(err("invalidate"))?;
-        let stop = self.run_native(0);
+        let stop = self.run_native(timeout_us);
         self.uc.remove_hook(hook).map_err(err("remove hook"))?;
         self.uc
             .ctl_remove_cache(at & !1, (at & !1) + 4)
             .map_err(err("invalidate"))?;
-        Ok(match stop {
-            Stop::Count if hits.get() == occurrence && self.pc() == at & !1 => Stop::Count,
-            Stop::Count => Stop::Exception(format!(
-                "stopped at {:#x}, not at occurrence {occurrence} of {at:#x}",
-                self.pc()
-            )),
-            other => other,
-        })
+        let reached = hits.get() == occurrence && self.pc() == at & !1;
+        Ok((stop, reached))
     }
 
     /// Drops every translated block (after hooks changed).

@@ -3,10 +3,12 @@
 //! run.
 
 use std::fmt;
+use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
 use super::setup::Subject;
+use super::checkpoints::Point;
 use crate::emu::{Bare, Stop};
 use crate::profile::Isa;
 use crate::rv::{self, Xlen};
@@ -243,25 +245,32 @@ pub fn width(isa: Isa) -> u8 {
 }
 
 /// Where a fault strikes in the fault-free run: its site, the address of the
-/// instruction and which execution of that address it is (from 1), and the address of
-/// the instruction after it (for a load: where the load's own step ends).
+/// instruction, the checkpoint to start from and which execution of the address after
+/// it the instruction is, the address of the instruction after it (for a load: where the
+/// load's own step ends), and the first checkpoint after the fault.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     /// The fault.
     pub site: Site,
     /// The address of instruction `site.index`.
     pub pc: u64,
-    /// Which execution of `pc` it is, from 1.
+    /// The checkpoint the run starts from (the last at or before the fault).
+    pub from: usize,
+    /// Which execution of `pc` it is, from 1, counted from checkpoint `from`; 0 when the
+    /// checkpoint is the instruction itself.
     pub occurrence: u64,
     /// The address of instruction `site.index + 1` (0 when the call returns after it).
     pub next: u64,
+    /// The first checkpoint after the fault and which execution of its address it is,
+    /// counted from where the faulted run goes on (along the fault-free trace).
+    pub rejoin: Option<(usize, u64)>,
 }
 
-/// Runs the machine from the snapshot to just before the planned instruction: natively,
-/// with a hook on its address only.
-fn position(m: &mut Bare, plan: &Plan) -> Result<(), Error> {
-    m.restore()?;
-    if plan.site.index == 0 {
+/// Runs the machine from its checkpoint to just before the planned instruction:
+/// natively, with a hook on its address only.
+pub(super) fn position(m: &mut Bare, plan: &Plan) -> Result<(), Error> {
+    m.load(plan.from)?;
+    if plan.occurrence == 0 {
         return Ok(());
     }
     match m.run_to(plan.pc, plan.occurrence)? {
@@ -324,14 +333,42 @@ fn apply(m: &mut Bare, plan: &Plan, len: u64, counted: bool) -> Result<Result<u6
     }))
 }
 
-/// Positions the machine, applies the planned fault, runs to the end and classifies the
-/// outcome. The run goes natively under a wall-clock limit (`timeout_us`); one that has
+/// Runs a faulted machine on natively, stopping at each later checkpoint: `None` when
+/// its state is the checkpoint's (the rest of the call is the fault-free run's), else
+/// how the run stopped (returned, an exception, or [`Stop::Count`]: out of time).
+fn run_on(
+    m: &mut Bare,
+    plan: &Plan,
+    points: &[Point],
+    timeout_us: u64,
+) -> Result<Option<Stop>, Error> {
+    let start = Instant::now();
+    let left = |start: Instant| timeout_us.saturating_sub(start.elapsed().as_micros() as u64).max(1);
+    let mut next = plan.rejoin;
+    while let Some((slot, occurrence)) = next {
+        let p = points[slot];
+        match m.run_until(p.pc, occurrence, left(start))? {
+            (Stop::Count, true) => {
+                if m.is_at(slot)? {
+                    return Ok(None);
+                }
+                next = points.get(slot + 1).map(|q| (slot + 1, q.occurrence));
+            }
+            (stop, _) => return Ok(Some(stop)),
+        }
+    }
+    Ok(Some(m.run_native(left(start))))
+}
+
+/// Positions the machine, applies the planned fault, runs to the end (or until its state
+/// is the fault-free run's at a checkpoint) and classifies the outcome. The run goes natively under a wall-clock limit (`timeout_us`); one that has
 /// not returned by then is run again exactly, with unicorn's instruction count and the
 /// budget of `reference.budget` instructions: past it, it has crashed.
 pub fn strike(
     m: &mut Bare,
     subject: &Subject,
     reference: &Reference,
+    points: &[Point],
     plan: &Plan,
     timeout_us: u64,
 ) -> Result<Outcome, Error> {
@@ -344,9 +381,20 @@ pub fn strike(
             site.index, plan.pc, site.reg
         )));
     }
-    let mut stop = match apply(m, plan, len, false)? {
-        Ok(_) => m.run_native(timeout_us),
-        Err(early) => early,
+    let stop = match apply(m, plan, len, false)? {
+        Ok(_) => run_on(m, plan, points, timeout_us)?,
+        Err(early) => Some(early),
+    };
+    let Some(mut stop) = stop else {
+        let (symbol, offset) = subject.symbol_of(plan.pc);
+        return Ok(Outcome {
+            site,
+            pc: plan.pc,
+            symbol,
+            offset,
+            class: Class::Same,
+            detail: None,
+        });
     };
     if stop == Stop::Count {
         position_counted(m, plan)?;

@@ -10,6 +10,7 @@
 //! threads, each with its own machine. The sites come from the seed and the run's number
 //! alone, so the outcome does not depend on the number of workers.
 
+mod checkpoints;
 mod inject;
 mod setup;
 
@@ -29,7 +30,8 @@ use crate::op::Op;
 use crate::profile::{Isa, Profile};
 use crate::scheme::Kind;
 use crate::Error;
-use inject::{decode_at, registers, strike, width, Plan, Reference};
+use checkpoints::{Checkpoints, CHECKPOINTS};
+use inject::{decode_at, position, registers, strike, width, Plan, Reference};
 
 /// A faulted run may take this many times the fault-free instruction count before it
 /// counts as crashed (hung).
@@ -111,6 +113,7 @@ pub struct Target {
     reference: Reference,
     /// The address of every instruction of the fault-free call, in order.
     trace: Vec<u32>,
+    checkpoints: Checkpoints,
     fault_free_seconds: f64,
 }
 
@@ -142,18 +145,21 @@ impl Target {
                 outputs,
                 budget: instructions * BUDGET_FACTOR,
             },
+            checkpoints: Checkpoints::new(&trace, CHECKPOINTS),
             trace,
             fault_free_seconds,
         };
         // Positioning by address and occurrence must agree with unicorn's count.
         if instructions > 2 {
+            // Between two checkpoints, so that positioning runs from one.
             let site = Site {
                 model: Model::Register,
-                index: instructions / 2,
+                index: instructions / 2 + instructions / (2 * CHECKPOINTS as u64),
                 reg: 0,
                 bit: 0,
             };
             let plan = t.plans(&[site])?[0];
+            let mut m = t.machine()?;
             let mut regs = Vec::new();
             for counted in [false, true] {
                 if counted {
@@ -161,8 +167,7 @@ impl Target {
                     m.restore()?;
                     m.run(site.index);
                 } else {
-                    m.restore()?;
-                    m.run_to(plan.pc, plan.occurrence)?;
+                    position(&mut m, &plan)?;
                 }
                 regs.push((m.pc(), (0..15).map(|r| m.reg(r)).collect::<Vec<_>>()));
             }
@@ -220,9 +225,11 @@ impl Target {
             .map(|(i, _)| i as u64)
     }
 
-    /// A new machine at the start of the call.
+    /// A new machine at the start of the call, with the checkpoints saved.
     pub fn machine(&self) -> Result<Bare, Error> {
-        self.subject.machine(&self.profile)
+        let mut m = self.subject.machine(&self.profile)?;
+        self.checkpoints.save_all(&mut m)?;
+        Ok(m)
     }
 
     /// The wall-clock limit of a faulted run's native part, in microseconds: generous,
@@ -243,22 +250,39 @@ impl Target {
         }
         let mut order: Vec<usize> = (0..sites.len()).collect();
         order.sort_by_key(|&i| sites[i].index);
+        let points = self.checkpoints.points();
+        // Executions of each address from checkpoint `slot` to instruction `at`.
         let mut seen: HashMap<u32, u64> = HashMap::new();
+        let (mut at, mut slot) = (0usize, 0usize);
         let mut plans = vec![None; sites.len()];
-        let mut at = 0usize;
         for &i in &order {
-            let k = sites[i].index as usize;
+            let site = sites[i];
+            let k = site.index as usize;
             while at < k {
                 *seen.entry(self.trace[at]).or_default() += 1;
                 at += 1;
+                if points.get(slot + 1).is_some_and(|p| p.index as usize == at) {
+                    slot += 1;
+                    seen.clear();
+                }
             }
             let pc = self.trace[k];
-            let before = seen.get(&pc).copied().unwrap_or(0);
+            let occurrence = if points[slot].index as usize == k {
+                0
+            } else {
+                seen.get(&pc).copied().unwrap_or(0) + 1
+            };
+            let resume = match site.model {
+                Model::Register => site.index,
+                Model::Skip | Model::Load => site.index + 1,
+            };
             plans[i] = Some(Plan {
-                site: sites[i],
+                site,
                 pc: u64::from(pc),
-                occurrence: before + 1,
+                from: slot,
+                occurrence,
                 next: self.trace.get(k + 1).map_or(0, |&p| u64::from(p)),
+                rejoin: self.checkpoints.rejoin(&self.trace, site.index, resume),
             });
         }
         Ok(plans.into_iter().flatten().collect())
@@ -281,7 +305,14 @@ impl Target {
     pub fn rerun(&self, m: &mut Bare, site: Site) -> Result<Outcome, Error> {
         self.check(site)?;
         let plan = self.plans(&[site])?[0];
-        strike(m, &self.subject, &self.reference, &plan, self.timeout_us())
+        strike(
+            m,
+            &self.subject,
+            &self.reference,
+            self.checkpoints.points(),
+            &plan,
+            self.timeout_us(),
+        )
     }
 
     /// Run `i` of `model` from `seed`: a random site. `None` for a load fault whose random
@@ -381,7 +412,14 @@ impl Target {
                             break;
                         }
                         let t = Instant::now();
-                        let r = strike(&mut m, &self.subject, &self.reference, &plans[k], timeout);
+                        let r = strike(
+                            &mut m,
+                            &self.subject,
+                            &self.reference,
+                            self.checkpoints.points(),
+                            &plans[k],
+                            timeout,
+                        );
                         *busy.lock().unwrap_or_else(|p| p.into_inner()) +=
                             t.elapsed().as_secs_f64();
                         match r {
