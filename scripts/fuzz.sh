@@ -28,24 +28,42 @@ else
 fi
 "${cargo_fuzz[@]}" build "${opts[@]}"
 
-summary=()
-for t in "${targets[@]}"; do
-  mkdir -p "fuzz/corpus/$t"
-  log="${CARGO_TARGET_DIR:-target}/fuzz/$t.log"
-  echo "== fuzz $t (${seconds} s)"
-  status=0
+# libFuzzer runs one thread: $FUZZ_JOBS targets at a time (default: the number of
+# cores), each with its own log; the results are read in the targets' order.
+jobs="${FUZZ_JOBS:-$(nproc)}"
+logs="${CARGO_TARGET_DIR:-target}/fuzz"
+mkdir -p "$logs"
+run_one() {
+  local t=$1 status=0
   "${cargo_fuzz[@]}" run "${opts[@]}" "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
     -max_total_time="$seconds" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
-    >"$log" 2>&1 || status=$?
+    >"$logs/$t.log" 2>&1 || status=$?
+  echo "$status" >"$logs/$t.status"
+}
+for t in "${targets[@]}"; do
+  mkdir -p "fuzz/corpus/$t"
+  rm -f "$logs/$t.status"
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+    wait -n || true
+  done
+  echo "== fuzz $t (${seconds} s)"
+  run_one "$t" &
+done
+wait
+
+summary=()
+for t in "${targets[@]}"; do
+  log="$logs/$t.log"
+  status=$(cat "$logs/$t.status" 2>/dev/null || echo "no status")
   execs=$(grep -h 'stat::number_of_executed_units' "$log" | awk '{s += $2} END {print s + 0}')
   corpus=$(find "fuzz/corpus/$t" -type f | wc -l)
-  if [ "$status" -ne 0 ]; then
+  if [ "$status" != 0 ]; then
     tail -40 "$log"
     echo "fuzz: $t FAILED after $execs executions (exit $status); the input is in fuzz/artifacts/$t/"
     exit 1
   fi
   summary+=("$(printf '%-18s %10s executions  %5s inputs in the corpus' "$t" "$execs" "$corpus")")
 done
-echo "== fuzz summary (${seconds} s per target)"
+echo "== fuzz summary (${seconds} s per target, $jobs at a time)"
 printf '%s\n' "${summary[@]}"
 echo "fuzz: ${#targets[@]} passed, 0 failed"

@@ -52,17 +52,36 @@ fn run(case: &Case) -> usize {
     grind::errors() - before
 }
 
+/// `K/N` with `K < N`.
+fn parse_shard(s: &str) -> Option<(usize, usize)> {
+    let (k, n) = s.split_once('/')?;
+    let (k, n) = (k.parse().ok()?, n.parse().ok()?);
+    (k < n).then_some((k, n))
+}
+
 fn main() -> ExitCode {
     let mut list = false;
     let mut require_valgrind = false;
     let mut filters = Vec::new();
-    for arg in std::env::args().skip(1) {
+    let mut shard = (0, 1);
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--list" => list = true,
             "--require-valgrind" => require_valgrind = true,
+            "--shard" => match args.next().as_deref().and_then(parse_shard) {
+                Some(s) => shard = s,
+                None => {
+                    eprintln!("ct-grind: --shard K/N with 0 <= K < N");
+                    return ExitCode::FAILURE;
+                }
+            },
             "-h" | "--help" => {
-                println!("usage: valgrind -q ct-grind [--require-valgrind] [--list] [FILTER...]");
-                println!("runs the cases whose name contains any FILTER (all without one)");
+                println!(
+                    "usage: valgrind -q ct-grind [--require-valgrind] [--list] [--shard K/N] [FILTER...]"
+                );
+                println!("runs the cases whose name contains any FILTER (all without one);");
+                println!("--shard K/N: of those, the ones whose position is K modulo N");
                 return ExitCode::SUCCESS;
             }
             _ => filters.push(arg),
@@ -71,6 +90,9 @@ fn main() -> ExitCode {
     let cases: Vec<Case> = all_cases()
         .into_iter()
         .filter(|c| filters.is_empty() || filters.iter().any(|f| c.name.contains(f.as_str())))
+        .enumerate()
+        .filter(|(i, _)| i % shard.1 == shard.0)
+        .map(|(_, c)| c)
         .collect();
     if list {
         for c in &cases {
@@ -173,6 +195,15 @@ mod tests {
         }
         for preset in ["min-stack", "balanced", "fast"] {
             assert!(names.contains(format!("cross-rsdpg-5-small/{preset}/sign").as_str()));
+        }
+    }
+
+    #[test]
+    fn a_shard_is_k_of_n_and_rejects_the_rest() {
+        assert_eq!(parse_shard("0/2"), Some((0, 2)));
+        assert_eq!(parse_shard("1/2"), Some((1, 2)));
+        for bad in ["2/2", "1/0", "1", "a/2", "-1/2"] {
+            assert_eq!(parse_shard(bad), None, "{bad}");
         }
     }
 

@@ -343,6 +343,10 @@ pub struct CtArgs {
     /// The everything mode: 64 random secrets per operation.
     #[arg(long, conflicts_with = "secrets")]
     pub full: bool,
+    /// Only these operations, comma-separated (keygen, sign, encaps, decaps; decaps
+    /// includes its tampered-ciphertext runs). A partial check is never cached.
+    #[arg(long, value_delimiter = ',')]
+    pub ops: Option<Vec<String>>,
     /// The seed every secret derives from (decimal or 0x hex), to reproduce a run;
     /// default: `$PQFIT_CT_SEED`, else a fresh one from the OS. Always printed.
     #[arg(long)]

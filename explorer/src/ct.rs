@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use pqfit_profiles::firmware::firmware_dir;
 use pqfit_profiles::measure::check;
+use pqfit_profiles::op::Op;
 use pqfit_profiles::record::CtOp;
 use pqfit_profiles::CtRequest;
 use pqfit_profiles::Scheme;
@@ -37,6 +38,8 @@ pub struct Spec {
     pub cache: Option<Cache>,
     /// Extra rustc flags (never cached).
     pub rustflags: Vec<String>,
+    /// Only these operations (a partial verdict: never cached).
+    pub ops: Option<Vec<Op>>,
 }
 
 /// The strategies `pq-explore ct --strategy` checks per scheme.
@@ -202,7 +205,7 @@ fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
     let cache = spec
         .cache
         .as_ref()
-        .filter(|_| spec.rustflags.is_empty())
+        .filter(|_| spec.rustflags.is_empty() && spec.ops.is_none())
         .map(ct_cache);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; jobs.len()]);
@@ -229,6 +232,7 @@ fn run_jobs(spec: &Spec, jobs: Vec<Job>) -> Result<Vec<Outcome>, String> {
                         req.seed = spec.seed;
                         req.opt_level = spec.opt_level.clone();
                         req.rustflags = spec.rustflags.clone();
+                        req.ops = spec.ops.clone();
                         req.target_dir = Some(
                             firmware_dir()
                                 .join("target")
@@ -337,6 +341,7 @@ pub fn annotate(
                 jobs,
                 cache: Some(cache.clone()),
                 rustflags: Vec::new(),
+                ops: None,
             };
             let jobs: Vec<Job> = sweep
                 .outcomes

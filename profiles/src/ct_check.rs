@@ -93,8 +93,12 @@ struct Plan<'a> {
     check_first: CheckFirst<'a>,
 }
 
+mod ciphertexts;
 pub mod extremes;
 pub mod secrets;
+
+use ciphertexts::tamper;
+pub use ciphertexts::{wrong_confirmation, TAMPERED, WRONG_HASH};
 
 use secrets::Purpose;
 
@@ -311,34 +315,6 @@ pub fn kem<K: HostKem>(profile: &Profile, req: &CtRequest, elf: &Path) -> Result
     run_plans(profile, req, &bytes, &image, &plans)
 }
 
-/// The name of the decapsulation check on ciphertexts of the right weight whose
-/// confirmation hash is wrong (NTRU Prime).
-pub const WRONG_HASH: &str = "decaps (wrong hash)";
-
-/// `ct` with the first byte of its confirmation hash (its last `confirm` bytes)
-/// changed: the rounded part still decrypts to a vector of the right weight.
-pub fn wrong_confirmation(ct: &[u8], confirm: usize) -> Vec<u8> {
-    let mut t = ct.to_vec();
-    let at = t.len() - confirm;
-    t[at] ^= 0x80;
-    t
-}
-
-/// The name of the decapsulation check on a tampered ciphertext.
-pub const TAMPERED: &str = "decaps (tampered)";
-
-/// `ct` with the lowest bit of its last byte flipped: in ML-KEM the low bit of a
-/// compressed coefficient of v (decryption most likely still gives m, so the
-/// re-encryption differs from the input in this byte only), in NTRU Prime the
-/// confirmation hash (the same: only the hash differs).
-fn tamper(ct: &[u8]) -> Vec<u8> {
-    let mut t = ct.to_vec();
-    if let Some(last) = t.last_mut() {
-        *last ^= 1;
-    }
-    t
-}
-
 /// The markers linked into the firmware.
 fn markers(image: &Image) -> Markers {
     let mut m = Markers::default();
@@ -365,8 +341,18 @@ fn run_plans(
 ) -> Result<Vec<CtOp>, Error> {
     let mut m = open(profile, bytes, image)?;
     m.enable_tracing(&markers(image))?;
-    plans
+    let chosen: Vec<&Plan<'_>> = plans
         .iter()
+        .filter(|p| req.ops.as_ref().is_none_or(|ops| ops.contains(&p.op)))
+        .collect();
+    if chosen.is_empty() {
+        return Err(Error::Unknown(format!(
+            "{}: none of the operations asked is one it has",
+            req.scheme.name()
+        )));
+    }
+    chosen
+        .into_iter()
         .map(|p| check_op(&mut m, image, p, req))
         .collect()
 }

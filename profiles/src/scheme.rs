@@ -399,6 +399,8 @@ pub struct CtRequest {
     /// Extra `rustc` flags for the firmware build (for example
     /// `--cfg=pqfit_insecure_no_value_barriers`, which shows the check failing).
     pub rustflags: Vec<String>,
+    /// Only these operations (`None`: every secret-handling operation).
+    pub ops: Option<Vec<crate::op::Op>>,
 }
 
 impl CtRequest {
@@ -415,6 +417,7 @@ impl CtRequest {
             instruction_limit: 4_000_000_000,
             target_dir: None,
             rustflags: Vec::new(),
+            ops: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::cli::{CtArgs, MeasureFormat};
 use crate::ct;
 use crate::workspace;
 use pqfit_profiles::ct_check::secrets;
+use pqfit_profiles::op::Op;
 
 /// Checks the firmware `--target`, `--scheme` and `--strategy` name.
 pub fn run(a: CtArgs) -> Res<()> {
@@ -18,6 +19,7 @@ pub fn run(a: CtArgs) -> Res<()> {
         strategy,
         secrets,
         full,
+        ops,
         seed,
         opt_level,
         jobs,
@@ -44,6 +46,17 @@ pub fn run(a: CtArgs) -> Res<()> {
             jobs: jobs_arg(jobs)?,
             cache: (!no_cache)
                 .then(|| cache::Cache::new(cache_dir.unwrap_or_else(workspace::default_cache_dir))),
+            ops: ops
+                .map(|v| {
+                    v.iter()
+                        .map(|o| {
+                            Op::parse(o).ok_or_else(|| {
+                                format!("--ops: no operation `{o}` (keygen, sign, encaps, decaps)")
+                            })
+                        })
+                        .collect::<Result<Vec<Op>, String>>()
+                })
+                .transpose()?,
             rustflags: if without_value_barriers {
                 vec![NO_BARRIERS.into()]
             } else {

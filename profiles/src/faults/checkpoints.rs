@@ -28,13 +28,17 @@ pub struct Checkpoints {
 }
 
 impl Checkpoints {
-    /// Up to `count` checkpoints over the fault-free `trace` (at least the start).
-    pub fn new(trace: &[u32], count: usize) -> Self {
+    /// Up to `count` checkpoints over the fault-free `trace` (at least the start), each
+    /// at the first instruction from its even spacing that a run can stop before.
+    pub fn new(trace: &[u32], count: usize, stoppable: impl Fn(usize) -> bool) -> Self {
         let n = trace.len();
         let count = count.clamp(1, n.max(1));
         let mut points: Vec<Point> = Vec::with_capacity(count);
         for k in 0..count {
-            let index = k * n / count;
+            let mut index = k * n / count;
+            while k > 0 && index + 1 < n && !stoppable(index) {
+                index += 1;
+            }
             if points.last().is_some_and(|p| p.index as usize == index) {
                 continue;
             }
@@ -102,7 +106,7 @@ mod tests {
     fn checkpoints_are_spaced_and_count_occurrences_from_the_previous_one() {
         // A loop body of four instructions, executed five times.
         let trace: Vec<u32> = (0..20).map(|i| 0x100 + 2 * (i % 4)).collect();
-        let c = Checkpoints::new(&trace, 4);
+        let c = Checkpoints::new(&trace, 4, |_| true);
         let idx: Vec<u64> = c.points().iter().map(|p| p.index).collect();
         assert_eq!(idx, [0, 5, 10, 15]);
         // Instruction 5 is 0x102, executed at 1 and 5 from the start.
@@ -115,9 +119,18 @@ mod tests {
     }
 
     #[test]
+    fn a_checkpoint_moves_past_what_a_run_cannot_stop_before() {
+        let trace: Vec<u32> = (0..20).map(|i| 0x100 + 2 * (i % 4)).collect();
+        // 0x102 and 0x104 as if inside an IT block.
+        let c = Checkpoints::new(&trace, 4, |k| !matches!(trace[k], 0x102 | 0x104));
+        let idx: Vec<u64> = c.points().iter().map(|p| p.index).collect();
+        assert_eq!(idx, [0, 7, 11, 15]);
+    }
+
+    #[test]
     fn a_short_call_has_no_duplicate_checkpoints() {
         let trace = [0x10u32, 0x12, 0x14];
-        let c = Checkpoints::new(&trace, 64);
+        let c = Checkpoints::new(&trace, 64, |_| true);
         assert_eq!(c.points().len(), 3);
     }
 }

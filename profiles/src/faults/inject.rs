@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::setup::Subject;
 use super::checkpoints::Point;
+use super::setup::Subject;
 use crate::emu::{Bare, Stop};
 use crate::profile::Isa;
 use crate::rv::{self, Xlen};
@@ -276,8 +276,8 @@ pub(super) fn position(m: &mut Bare, plan: &Plan) -> Result<(), Error> {
     match m.run_to(plan.pc, plan.occurrence)? {
         Stop::Count => Ok(()),
         other => Err(Error::Emulator(format!(
-            "the fault-free run ended ({other:?}) before instruction {}",
-            plan.site.index
+            "the fault-free run ended ({other:?}) before instruction {} (execution {} of {:#x} from checkpoint {})",
+            plan.site.index, plan.occurrence, plan.pc, plan.from
         ))),
     }
 }
@@ -343,7 +343,11 @@ fn run_on(
     timeout_us: u64,
 ) -> Result<Option<Stop>, Error> {
     let start = Instant::now();
-    let left = |start: Instant| timeout_us.saturating_sub(start.elapsed().as_micros() as u64).max(1);
+    let left = |start: Instant| {
+        timeout_us
+            .saturating_sub(start.elapsed().as_micros() as u64)
+            .max(1)
+    };
     let mut next = plan.rejoin;
     while let Some((slot, occurrence)) = next {
         let p = points[slot];

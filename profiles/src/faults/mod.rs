@@ -12,6 +12,7 @@
 
 mod checkpoints;
 mod inject;
+mod itblock;
 mod setup;
 
 use std::collections::HashMap;
@@ -137,6 +138,9 @@ impl Target {
                 op.name()
             )));
         }
+        let checkpoints = Checkpoints::new(&trace, CHECKPOINTS, |k| {
+            itblock::stoppable(&subject.image, profile.isa, &trace, k)
+        });
         let mut t = Target {
             profile: profile.clone(),
             subject,
@@ -145,16 +149,20 @@ impl Target {
                 outputs,
                 budget: instructions * BUDGET_FACTOR,
             },
-            checkpoints: Checkpoints::new(&trace, CHECKPOINTS),
+            checkpoints,
             trace,
             fault_free_seconds,
         };
         // Positioning by address and occurrence must agree with unicorn's count.
         if instructions > 2 {
             // Between two checkpoints, so that positioning runs from one.
+            let mut index = instructions / 2 + instructions / (2 * CHECKPOINTS as u64);
+            while !t.stoppable(index) {
+                index += 1;
+            }
             let site = Site {
                 model: Model::Register,
-                index: instructions / 2 + instructions / (2 * CHECKPOINTS as u64),
+                index,
                 reg: 0,
                 bit: 0,
             };
@@ -288,9 +296,28 @@ impl Target {
         Ok(plans.into_iter().flatten().collect())
     }
 
+    /// Whether a run can stop before instruction `index` ([`itblock`]).
+    fn stoppable(&self, index: u64) -> bool {
+        itblock::stoppable(
+            &self.subject.image,
+            self.profile.isa,
+            &self.trace,
+            index as usize,
+        )
+    }
+
     /// Checks a site's register and bit, and that a load site strikes a load.
     fn check(&self, site: Site) -> Result<(), Error> {
         let isa = self.profile.isa;
+        if !self.stoppable(site.index)
+            || (site.model == Model::Load && !self.stoppable(site.index + 1))
+        {
+            return Err(Error::Unknown(format!(
+                "{site}: instruction {} is inside an IT block, where the emulator cannot \
+                 stop (docs/faults.md)",
+                site.index
+            )));
+        }
         if site.model != Model::Skip
             && (!registers(isa).contains(&site.reg) || site.bit >= width(isa))
         {
@@ -326,7 +353,14 @@ impl Target {
     ) -> Result<Option<Site>, Error> {
         let mut rng = Rng::new(seed, model, i);
         let isa = self.profile.isa;
-        let index = rng.below(self.reference.instructions);
+        // Uniform over the instructions a run can stop before: drawn again inside an IT
+        // block (a few percent of Thumb instructions).
+        let index = loop {
+            let index = rng.below(self.reference.instructions);
+            if self.stoppable(index) {
+                break index;
+            }
+        };
         let regs = registers(isa);
         let (lo, n) = (*regs.start(), u64::from(regs.end() - regs.start() + 1));
         let reg = lo + rng.below(n) as u8;
@@ -354,7 +388,7 @@ impl Target {
                         e.insert(decode_at(&self.subject, isa, u64::from(pc))?.1);
                     }
                     let dests = &loads[&pc];
-                    if !dests.is_empty() {
+                    if !dests.is_empty() && self.stoppable(k) && self.stoppable(k + 1) {
                         found = Some((k, dests[(pick % dests.len() as u64) as usize]));
                         break;
                     }
