@@ -3,7 +3,7 @@
 //! measurements, one campaign run through it, and the `faults` column of a row (the
 //! largest cached campaign of that firmware and operation, summed over its models).
 
-use pqfit_profiles::faults::{Class, Model, Report, Spec, Target};
+use pqfit_profiles::faults::{Class, Report, Spec, Target};
 use pqfit_profiles::link::Firmware;
 use pqfit_profiles::{measure, Op, Profile, Request, Scheme};
 use serde::{Deserialize, Serialize};
@@ -78,7 +78,12 @@ pub struct Subject<'a> {
 }
 
 /// Builds the firmware of a (target, scheme, strategy type path, optimisation level).
-pub fn build(profile: &Profile, scheme: Scheme, strategy: &str, opt: &str) -> Result<Firmware, String> {
+pub fn build(
+    profile: &Profile,
+    scheme: Scheme,
+    strategy: &str,
+    opt: &str,
+) -> Result<Firmware, String> {
     let mut req = Request::new(&profile.name, scheme, strategy);
     req.opt_level = opt.into();
     measure::build(&req).map_err(|e| e.to_string())
@@ -99,7 +104,15 @@ pub fn campaign(
     let path = s.firmware.elf_of(op.name());
     let elf = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let elf = hex(&Sha256::digest(elf));
-    let k = key(sources, &s.profile.name, s.scheme, s.strategy, s.opt, op, spec);
+    let k = key(
+        sources,
+        &s.profile.name,
+        s.scheme,
+        s.strategy,
+        s.opt,
+        op,
+        spec,
+    );
     let hit = cache.and_then(|c| match c.read::<Entry>(&k) {
         Ok(Some(e)) if e.key == k && e.elf == elf => Some(e),
         _ => None,
@@ -182,9 +195,16 @@ impl Summary {
             return Err(format!("models {} under another key", models.join("+")));
         }
         if r.count != e.key.runs[0] || words.next() != Some(&format!("seed={}", r.seed)) {
-            return Err(format!("{} faults, seed {} under another key", r.count, r.seed));
+            return Err(format!(
+                "{} faults, seed {} under another key",
+                r.count, r.seed
+            ));
         }
-        if let Some(m) = r.models.iter().find(|m| m.counts.iter().sum::<usize>() != r.count) {
+        if let Some(m) = r
+            .models
+            .iter()
+            .find(|m| m.counts.iter().sum::<usize>() != r.count)
+        {
             return Err(format!(
                 "{} outcomes of {} do not add up to {}",
                 m.model.name(),
@@ -206,6 +226,11 @@ impl Summary {
         })
     }
 
+    /// The operation a campaign's key names.
+    fn op_of(k: &Key) -> Option<&str> {
+        k.strategy.rsplit_once(MARK)?.1.split(' ').next()
+    }
+
     /// `released/runs (percent)`: `0/6,000 (0.0 %)`.
     pub fn cell(&self) -> String {
         format!(
@@ -224,11 +249,6 @@ pub fn cell(s: Option<&Summary>) -> String {
 
 /// The cell of a row without a campaign.
 pub const NONE: &str = "–";
-
-/// The models a sweep's `--faults` runs, all three.
-pub fn all_models() -> Vec<Model> {
-    Model::ALL.to_vec()
-}
 
 /// Every cached campaign of the current sources, to look rows up in.
 #[derive(Clone, Debug, Default)]
@@ -317,12 +337,5 @@ impl Index {
             campaigns: all.len(),
             ..(*best).clone()
         })
-    }
-}
-
-impl Summary {
-    /// The operation a campaign's key names.
-    fn op_of(k: &Key) -> Option<&str> {
-        k.strategy.rsplit_once(MARK)?.1.split(' ').next()
     }
 }
