@@ -339,3 +339,6 @@ impl Index {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;
