@@ -260,3 +260,62 @@ fn write_out(dir: &Path, format: Format, text: &str, json: &Value, groups: &[Gro
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faults_run_on_each_answer_and_its_hardened_preset() {
+        let sweep = crate::testdata::sweep();
+        let groups = analysis::groups(&sweep, &["sign", "verify", "encaps"], Budgets::default());
+        let (todo, skipped) = plan(&groups);
+        let sign = groups
+            .iter()
+            .find(|g| g.target == "m4" && g.scheme.name() == "ml-dsa-65" && g.op == "sign")
+            .unwrap();
+        let Answer::Best(i) = sign.answer else {
+            panic!("an answer")
+        };
+        let mine: Vec<&Planned> = todo
+            .iter()
+            .filter(|p| p.target == "m4" && p.scheme == sign.scheme)
+            .collect();
+        assert_eq!(mine.len(), 2, "{mine:?}");
+        assert_eq!(mine[0].candidate, sign.rows[i].candidate);
+        assert_eq!(mine[0].op, Op::Sign);
+        assert!(mine[1].candidate.is_hardened());
+        assert_eq!(
+            mine[1].candidate.type_path(),
+            format!(
+                "pqfit::strategy::Hardened<{}>",
+                sign.rows[i].candidate.type_path()
+            )
+        );
+        // A KEM's answer has no hardened preset; verification is not fault-injected.
+        let kem: Vec<&Planned> = todo.iter().filter(|p| p.scheme.is_kem()).collect();
+        assert!(
+            !kem.is_empty()
+                && kem
+                    .iter()
+                    .all(|p| p.op == Op::Encaps && !p.candidate.is_hardened())
+        );
+        assert!(todo.iter().all(|p| p.op != Op::Verify));
+        assert!(
+            skipped.iter().any(|s| s.starts_with(
+                "ml-dsa-65 verify on m4: no campaign, fault injection covers keygen, sign"
+            )),
+            "{skipped:?}"
+        );
+        // Nothing fits: no answer to inject faults into.
+        let tiny = Budgets {
+            stack: Some(1),
+            ..Default::default()
+        };
+        let (todo, skipped) = plan(&analysis::groups(&sweep, &["sign"], tiny));
+        assert!(todo.is_empty());
+        assert!(skipped
+            .iter()
+            .any(|s| s.ends_with("no campaign, no combination is the answer")));
+    }
+}

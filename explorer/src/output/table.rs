@@ -96,7 +96,8 @@ pub fn table(s: &Sweep, groups: &[Group]) -> String {
                 String::new()
             }
         };
-        // Signing (and what a campaign is cached for): the released count of the faults.
+        // Signing (and what a campaign is cached for): the released count of the faults,
+        // after the constant-time verdict padded to its heading.
         let faults = |s: String| {
             if shows_faults(g) {
                 format!("  {s}")
@@ -104,13 +105,20 @@ pub fn table(s: &Sweep, groups: &[Group]) -> String {
                 String::new()
             }
         };
+        let ct = |s: &str| {
+            if shows_faults(g) {
+                format!("{s:<13}")
+            } else {
+                s.to_string()
+            }
+        };
         out += &format!(
-            "  {:<width$}{}{} {:>4}  {:<13}{}\n",
+            "  {:<width$}{}{} {:>4}  {}{}\n",
             "strategy",
             cells_line(&heads),
             time("ms mean".into()),
             "fits",
-            "constant time",
+            ct("constant time"),
             faults("faults released".into())
         );
         for i in display_order(g) {
@@ -120,12 +128,12 @@ pub fn table(s: &Sweep, groups: &[Group]) -> String {
                 Some(cells) => {
                     let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
                     out += &format!(
-                        "{mark} {:<width$}{}{} {:>4}  {:<13}{}\n",
+                        "{mark} {:<width$}{}{} {:>4}  {}{}\n",
                         shown_name(g, row),
                         cells_line(&cells),
                         time(board::cell(row)),
                         fits_cell(row, "-"),
-                        row.constant_time,
+                        ct(row.constant_time),
                         faults(faults_cell(row))
                     )
                 }
