@@ -88,6 +88,10 @@ pub struct Row {
     /// `checked` (the firmware passed the constant-time trace check), `leak`, or `not
     /// checked` (no verdict in the cache: run `pq-explore ct` or the sweep with `--ct`).
     pub constant_time: &'static str,
+    /// The released count of the largest cached fault-injection campaign of this
+    /// firmware and operation (`pq-explore faults`, docs/faults.md): `null` when none
+    /// ran. Filled by [`fill_faults`].
+    pub faults: Option<crate::faults::Summary>,
     /// Another implementation measured for comparison (`package version`): never on a
     /// front, never an answer.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -198,6 +202,7 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
                 error,
                 cached: o.cached,
                 constant_time: crate::ct::column(o.constant_time),
+                faults: None,
                 on_front: false,
                 on_stack_front: false,
                 on_flash_front: false,
@@ -210,6 +215,24 @@ pub fn groups(sweep: &Sweep, ops: &[&'static str], budgets: Budgets) -> Vec<Grou
         g.answer = answer(&g.rows, &budgets);
     }
     out
+}
+
+/// Gives every row of pqfit that built and ran its `faults` from `index` (peers are not
+/// fault-tested).
+pub fn fill_faults(groups: &mut [Group], index: &crate::faults::Index) {
+    for g in groups {
+        for row in &mut g.rows {
+            row.faults = row.ours().and_then(|r| {
+                index.get(
+                    &g.target,
+                    g.scheme,
+                    &row.candidate.type_path(),
+                    &r.opt_level,
+                    g.op,
+                )
+            });
+        }
+    }
 }
 
 /// Marks pqfit's fronts (peers are drawn beside them, not part of them).

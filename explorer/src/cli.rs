@@ -126,6 +126,16 @@ pub struct SweepArgs {
     /// their own rows and marks, never on a front or an answer.
     #[arg(long)]
     pub peers: bool,
+    /// After the answer: inject N faults per model (instruction skip, register and load
+    /// bit flips; docs/faults.md) into each answer's operation, and into its hardened
+    /// preset (`Hardened<...>`) when the family has one: 3 x N faulted runs per firmware,
+    /// cached like `pq-explore faults`. Without it, the `faults` column shows only cached
+    /// campaigns.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub faults: Option<u64>,
+    /// The seed of `--faults`' sites.
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    pub faults_seed: u64,
     #[command(flatten)]
     pub build: BuildArgs,
 }

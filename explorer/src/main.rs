@@ -15,7 +15,7 @@
 //!
 //! 1. inputs: [`budget`] and [`cache`] (the library), [`workspace`], [`combos`],
 //!    [`schemes`], [`published`], [`pareto`];
-//! 2. measuring: [`sweep`], [`ct`];
+//! 2. measuring: [`sweep`], [`ct`], [`faults`];
 //! 3. analysis, data only: [`analysis`], [`ranking`];
 //! 4. presentation: [`format`](mod@format), [`board`], [`rows`], [`words`], [`output`], [`plot`],
 //!    [`scheme_plot`], [`peers`];
@@ -29,6 +29,7 @@ mod cli;
 mod combos;
 mod commands;
 mod ct;
+mod faults;
 mod format;
 mod output;
 mod pareto;

@@ -52,6 +52,17 @@ pub fn fits_cell<'a>(row: &Row, missing: &'a str) -> &'a str {
     }
 }
 
+/// Whether a group's tables have the `faults` column: signing always (`–` where no
+/// campaign ran), another operation when a campaign of it is cached.
+pub fn shows_faults(g: &Group) -> bool {
+    g.op == "sign" || g.rows.iter().any(|r| r.faults.is_some())
+}
+
+/// A row's `faults` cell: released over faulted runs, `0/6,000 (0.0 %)`, or `–`.
+pub fn faults_cell(row: &Row) -> String {
+    crate::faults::cell(row.faults.as_ref())
+}
+
 /// Rows sorted for display: by mean cycles, failures last; rows of the same code
 /// together, the one that ran first.
 pub fn display_order(g: &Group) -> Vec<usize> {

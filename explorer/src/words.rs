@@ -44,8 +44,13 @@ pub fn answer_text(g: &Group) -> String {
         Answer::Best(i) => {
             let row = &g.rows[*i];
             let r = row.ok().expect("an answer has figures");
+            let faults = row
+                .faults
+                .as_ref()
+                .map(|f| format!("; faults released: {}", f.cell()))
+                .unwrap_or_default();
             format!(
-                "{head}:\n    {}\n  {}: {}; constant time: {}\n",
+                "{head}:\n    {}\n  {}: {}; constant time: {}{faults}\n",
                 row.rust_type,
                 row.name,
                 figures(r),

@@ -5,30 +5,16 @@
 use std::fmt::Write as _;
 
 use pqfit_profiles::faults::{self, Class, Model, Outcome, Report, Site, Spec, Target};
-use pqfit_profiles::{measure, Op, Profile, Request, Scheme};
-use serde::{Deserialize, Serialize};
+use pqfit_profiles::{Op, Profile};
 use sha2::{Digest, Sha256};
 
 use super::common::{check_opt_level, jobs_arg, Res};
-use crate::cache::{source_hash, Cache, Key};
+use crate::cache::{source_hash, Cache};
 use crate::cli::FaultsArgs;
 use crate::combos;
+use crate::faults::{build, campaign, faults_cache, hex, Subject};
 use crate::format::Format;
 use crate::workspace;
-
-/// A cached campaign: the key (sources, target, scheme, strategy, op, models, seed and
-/// count) and the hash of the operation's ELF it ran on.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Entry {
-    /// What it ran under.
-    pub key: Key,
-    /// SHA-256 of the operation's ELF.
-    pub elf: String,
-    /// The operation.
-    pub op: String,
-    /// The result.
-    pub report: Report,
-}
 
 /// One campaign's row of the output.
 struct Row {
@@ -38,39 +24,6 @@ struct Row {
     op: String,
     report: Report,
     cached: bool,
-}
-
-/// The campaigns are kept beside the measurements, in their own directory.
-pub fn faults_cache(c: &Cache) -> Cache {
-    Cache::new(c.dir().join("faults"))
-}
-
-/// The cache key of a campaign: the strategy field names the operation, the models, the
-/// seed and the count, so that each campaign has its own file.
-pub fn key(
-    sources: &str,
-    target: &str,
-    scheme: Scheme,
-    strategy: &str,
-    opt: &str,
-    op: Op,
-    spec: &Spec,
-) -> Key {
-    let models: Vec<&str> = spec.models.iter().map(|m| m.name()).collect();
-    let what = format!(
-        "{strategy} faults op={} models={} seed={}",
-        op.name(),
-        models.join("+"),
-        spec.seed
-    );
-    Key::new(
-        sources,
-        target,
-        scheme.name(),
-        &what,
-        opt,
-        [spec.count, 0, 0],
-    )
 }
 
 /// Runs the campaigns (or one site) and prints them.
@@ -106,10 +59,8 @@ pub fn run(a: FaultsArgs) -> Res<()> {
     let opt = check_opt_level(&a.opt_level)?;
     let jobs = jobs_arg(a.jobs)?;
     let profile = Profile::load(&a.target)?;
-    let mut req = Request::new(&a.target, scheme, &strategy);
-    req.opt_level = opt.clone();
-    let fw = measure::build(&req)?;
     let ty = scheme.strategy_type(&strategy)?;
+    let fw = build(&profile, scheme, &ty, &opt)?;
 
     if let Some(site) = &a.site {
         let site: Site = site.parse()?;
@@ -139,42 +90,17 @@ pub fn run(a: FaultsArgs) -> Res<()> {
         seed: a.seed,
         jobs,
     };
+    let subject = Subject {
+        profile: &profile,
+        scheme,
+        strategy: &ty,
+        opt: &opt,
+        firmware: &fw,
+    };
     let mut rows = Vec::new();
     for &op in &ops {
-        let elf = hex(&Sha256::digest(std::fs::read(fw.elf_of(op.name()))?));
-        let k = key(&sources, &profile.name, scheme, &ty, &opt, op, &spec);
-        let hit = cache.as_ref().and_then(|c| match c.read::<Entry>(&k) {
-            Ok(Some(e)) if e.key == k && e.elf == elf => Some(e.report),
-            _ => None,
-        });
-        let cached = hit.is_some();
-        let report = match hit {
-            Some(r) => r,
-            None => {
-                let target = Target::new(&profile, kind, &fw, op)?;
-                eprintln!(
-                    "pq-explore: {} {} on {}: {} faults per model into {} instructions, {jobs} workers",
-                    scheme.name(),
-                    op.name(),
-                    profile.name,
-                    spec.count,
-                    target.instructions()
-                );
-                let r = target.campaign(&spec)?;
-                if let Some(c) = &cache {
-                    let entry = Entry {
-                        key: k,
-                        elf,
-                        op: op.name().into(),
-                        report: r.clone(),
-                    };
-                    if let Err(e) = c.write(&entry.key, &entry) {
-                        eprintln!("pq-explore: cache write failed: {e}");
-                    }
-                }
-                r
-            }
-        };
+        let (entry, cached) = campaign(cache.as_ref(), &sources, &subject, op, &spec)?;
+        let report = entry.report;
         rows.push(Row {
             target: profile.name.clone(),
             scheme: scheme.name().into(),
@@ -199,10 +125,6 @@ pub fn run(a: FaultsArgs) -> Res<()> {
         eprintln!("pq-explore: wrote {}", path.display());
     }
     Ok(())
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 /// One outcome with its reproducible site.

@@ -3,6 +3,7 @@
 use super::common::{ct_args, peer_mode, spec, Res};
 use crate::cli::ReportArgs;
 use crate::ct;
+use crate::faults::{faults_cache, Index};
 use crate::format::duration;
 use crate::report::{self, plan};
 use crate::sweep::Sweep;
@@ -31,7 +32,15 @@ pub fn run(a: ReportArgs) -> Res<()> {
     let plan = plan::Plan::new(&spec, &options, command)?;
     let mut sweep = plan.run(&spec)?;
     ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
-    let written = report::write(&sweep, &plan, &out)?;
+    // The `faults released` column: the cached campaigns of these sources.
+    let faults = match &spec.cache {
+        Some(c) => Index::load(&faults_cache(c), &sweep.sources),
+        None => Index::default(),
+    };
+    for why in &faults.corrupt {
+        eprintln!("pq-explore: unusable fault campaign in the cache, no column from it: {why}");
+    }
+    let written = report::write(&sweep, &plan, &faults, &out)?;
     eprintln!(
         "pq-explore: {}; wrote {} files into {}",
         sweep_summary(&sweep),

@@ -7,7 +7,7 @@ use crate::format::{csv_field, first_line};
 /// Every row of every group, with the board's time columns when there are times.
 pub fn csv(groups: &[Group]) -> String {
     let mut out = String::from(
-        "target,scheme,category,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,cached,code,same_code_as,error",
+        "target,scheme,category,op,name,preset,rust_type,stack_bytes,flash_bytes,static_ram_bytes,ram_bytes,cycles_min,cycles_avg,cycles_max,cycles_per_iteration,cycles_avg_at_expected_iterations,flash_scheme_bytes,flash_keccak_bytes,flash_scaffold_bytes,opt_level,instructions,runs,on_front,on_stack_front,on_flash_front,fits,constant_time,faults_runs,faults_released,faults_detected,faults_crashed,faults_same,cached,code,same_code_as,error",
     );
     // On a board, its time columns close every line.
     let timed = groups.iter().any(board::has_time);
@@ -48,6 +48,11 @@ pub fn csv(groups: &[Group]) -> String {
                 row.on_flash_front.to_string(),
                 row.fits.map(|b| b.to_string()).unwrap_or_default(),
                 row.constant_time.into(),
+                n(row.faults.as_ref().map(|s| s.runs as u64)),
+                n(row.faults.as_ref().map(|s| s.released as u64)),
+                n(row.faults.as_ref().map(|s| s.detected as u64)),
+                n(row.faults.as_ref().map(|s| s.crashed as u64)),
+                n(row.faults.as_ref().map(|s| s.same as u64)),
                 row.cached.to_string(),
                 f.and_then(|r| r.code.clone()).unwrap_or_default(),
                 f.and_then(|r| r.same_code_as.clone()).unwrap_or_default(),

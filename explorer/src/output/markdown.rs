@@ -4,7 +4,8 @@ use crate::analysis::Group;
 use crate::board;
 use crate::format::first_line;
 use crate::rows::{
-    display_order, figure_cells, fits_cell, name_cell, same_code_note, FIGURE_COLUMNS,
+    display_order, faults_cell, figure_cells, fits_cell, name_cell, same_code_note, shows_faults,
+    FIGURE_COLUMNS,
 };
 use crate::words::answer_text;
 
@@ -17,8 +18,15 @@ pub fn markdown_table(g: &Group) -> String {
     } else {
         String::new()
     };
+    // Signing (and what a campaign is cached for): the released count of the faults.
+    let faults = shows_faults(g);
+    let (faults_head, faults_rule) = if faults {
+        (" faults released |", "---:|")
+    } else {
+        ("", "")
+    };
     let mut out = format!(
-        "| strategy | {} |{time_head} front | fits | constant time |\n|---|{}:-:|:-:|:-:|\n",
+        "| strategy | {} |{time_head} front | fits | constant time |{faults_head}\n|---|{}:-:|:-:|:-:|{faults_rule}\n",
         FIGURE_COLUMNS.join(" | "),
         "---:|".repeat(FIGURE_COLUMNS.len() + usize::from(timed))
     );
@@ -31,8 +39,13 @@ pub fn markdown_table(g: &Group) -> String {
                 } else {
                     String::new()
                 };
+                let faults = if faults {
+                    format!(" {} |", faults_cell(row))
+                } else {
+                    String::new()
+                };
                 out += &format!(
-                    "| {} | {}{time} | {} | {} | {} |\n",
+                    "| {} | {}{time} | {} | {} | {} |{faults}\n",
                     name_cell(g, row),
                     cells.join(" | "),
                     if row.on_front { "*" } else { "" },
@@ -45,7 +58,9 @@ pub fn markdown_table(g: &Group) -> String {
                     "| `{}` | failed: {} |{}\n",
                     row.name,
                     first_line(row.error.as_deref().unwrap_or("")).replace('|', "\\|"),
-                    " |".repeat(FIGURE_COLUMNS.len() + 2 + usize::from(timed))
+                    " |".repeat(
+                        FIGURE_COLUMNS.len() + 2 + usize::from(timed) + usize::from(faults)
+                    )
                 )
             }
         }

@@ -8,7 +8,8 @@ use crate::budget::group as digits;
 use crate::format::{duration, first_line};
 use crate::ranking::rankings;
 use crate::rows::{
-    display_order, figure_cells, fits_cell, same_code_note, shown_name, stack_front,
+    display_order, faults_cell, figure_cells, fits_cell, same_code_note, shown_name, shows_faults,
+    stack_front,
 };
 use crate::sweep::Sweep;
 use crate::words::{answer_text, budgets_text, name_issue};
@@ -95,13 +96,30 @@ pub fn table(s: &Sweep, groups: &[Group]) -> String {
                 String::new()
             }
         };
+        // Signing (and what a campaign is cached for): the released count of the faults,
+        // after the constant-time verdict padded to its heading.
+        let faults = |s: String| {
+            if shows_faults(g) {
+                format!("  {s}")
+            } else {
+                String::new()
+            }
+        };
+        let ct = |s: &str| {
+            if shows_faults(g) {
+                format!("{s:<13}")
+            } else {
+                s.to_string()
+            }
+        };
         out += &format!(
-            "  {:<width$}{}{} {:>4}  {}\n",
+            "  {:<width$}{}{} {:>4}  {}{}\n",
             "strategy",
             cells_line(&heads),
             time("ms mean".into()),
             "fits",
-            "constant time"
+            ct("constant time"),
+            faults("faults released".into())
         );
         for i in display_order(g) {
             let row = &g.rows[i];
@@ -110,12 +128,13 @@ pub fn table(s: &Sweep, groups: &[Group]) -> String {
                 Some(cells) => {
                     let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
                     out += &format!(
-                        "{mark} {:<width$}{}{} {:>4}  {}\n",
+                        "{mark} {:<width$}{}{} {:>4}  {}{}\n",
                         shown_name(g, row),
                         cells_line(&cells),
                         time(board::cell(row)),
                         fits_cell(row, "-"),
-                        row.constant_time
+                        ct(row.constant_time),
+                        faults(faults_cell(row))
                     )
                 }
                 None => {

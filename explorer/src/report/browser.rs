@@ -388,7 +388,8 @@ fn scratch(name: &str) -> PathBuf {
 fn fixture_report(name: &str) -> PathBuf {
     let dir = scratch(name);
     let (sweep, plan) = fixture::sweep();
-    super::write(&sweep, &plan, &dir).expect("the report is written");
+    super::write(&sweep, &plan, &crate::faults::Index::default(), &dir)
+        .expect("the report is written");
     dir
 }
 

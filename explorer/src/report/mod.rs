@@ -21,6 +21,7 @@ use std::path::Path;
 use pqfit_profiles::Profile;
 
 use crate::analysis::{self, Budgets, Group, OPS};
+use crate::faults::Index;
 use crate::peers::{self, Comparison};
 use crate::plot::{self, Axis};
 use crate::published;
@@ -30,10 +31,12 @@ use plan::Plan;
 use stamp::Stamp;
 
 /// Writes every page and plot into `out`; returns the number of files written.
-pub fn write(sweep: &Sweep, plan: &Plan, out: &Path) -> Result<usize, String> {
+/// `faults`: the cached fault-injection campaigns, for the rows' `faults released`.
+pub fn write(sweep: &Sweep, plan: &Plan, faults: &Index, out: &Path) -> Result<usize, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let published = published::load(&published::default_path())?;
-    let groups = analysis::groups(sweep, &OPS, Budgets::default());
+    let mut groups = analysis::groups(sweep, &OPS, Budgets::default());
+    analysis::fill_faults(&mut groups, faults);
     let comparisons = peers::comparisons(sweep);
     let stamp = Stamp::now(sweep, plan);
     let mut targets: Vec<String> = Vec::new();
@@ -104,7 +107,7 @@ mod tests {
         let (sweep, plan) = fixture::sweep();
         let dir = std::env::temp_dir().join(format!("pq-explore-index-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        write(&sweep, &plan, &dir).unwrap();
+        write(&sweep, &plan, &Index::default(), &dir).unwrap();
         let index = std::fs::read_to_string(dir.join("index.md")).unwrap();
         let at = index
             .find("## Every scheme on every target")

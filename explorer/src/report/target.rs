@@ -17,7 +17,8 @@ use crate::peers::Comparison;
 use crate::plot::{self, Axis};
 use crate::published::Published;
 use crate::rows::{
-    display_order, figure_cells, name_cell, same_code_note, stack_front, FIGURE_COLUMNS,
+    display_order, faults_cell, figure_cells, name_cell, same_code_note, shows_faults, stack_front,
+    FIGURE_COLUMNS,
 };
 
 /// The page of one target.
@@ -167,6 +168,9 @@ fn op_section(profile: &Profile, g: &Group, published: &[Published]) -> Vec<Bloc
          (`pq-explore --format json` gives each one's `rust_type`).",
         g.scheme.alias()
     )));
+    if shows_faults(g) {
+        doc.push(Block::Para(FAULTS_NOTE.into()));
+    }
     let (head, rows) = table_of(g);
     doc.push(Block::Table(head, rows));
     if let Some(note) = same_code_note(g) {
@@ -174,6 +178,12 @@ fn op_section(profile: &Profile, g: &Group, published: &[Published]) -> Vec<Bloc
     }
     doc
 }
+
+/// What the `faults released` column is.
+const FAULTS_NOTE: &str = "Faults released: of the faulted runs of the largest cached \
+     fault-injection campaign of that firmware (`pq-explore faults`, or the sweep with \
+     `--faults N`; one fault per run, instruction skip, register and load bit flips), how \
+     many released a wrong output (docs/faults.md); `–`: no campaign was run.";
 
 fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
     let mut head = vec!["strategy".to_string()];
@@ -183,6 +193,10 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
         head.push(board::heading(g));
     }
     head.push("front".into());
+    let faults = shows_faults(g);
+    if faults {
+        head.push("faults released".into());
+    }
     let rows = display_order(g)
         .iter()
         .map(|&i| {
@@ -199,6 +213,9 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
                     } else {
                         String::new()
                     });
+                    if faults {
+                        v.push(faults_cell(row));
+                    }
                     v
                 }
                 None => {
@@ -214,7 +231,10 @@ fn table_of(g: &Group) -> (Vec<String>, Vec<Vec<String>>) {
                                 .unwrap_or("")
                         ),
                     ];
-                    v.resize(FIGURE_COLUMNS.len() + 2 + usize::from(timed), String::new());
+                    v.resize(
+                        FIGURE_COLUMNS.len() + 2 + usize::from(timed) + usize::from(faults),
+                        String::new(),
+                    );
                     v
                 }
             }
