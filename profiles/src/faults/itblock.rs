@@ -36,8 +36,7 @@ pub fn stoppable(image: &Image, isa: Isa, trace: &[u32], k: usize) -> bool {
     let Some(&pc) = trace.get(k) else {
         return false;
     };
-    for j in k.saturating_sub(4)..k {
-        let it = trace[j];
+    for &it in &trace[k.saturating_sub(4)..k] {
         if let Some(mask) = it_mask(image, it) {
             let mut a = it + 2;
             for _ in 0..4 - mask.trailing_zeros() {
