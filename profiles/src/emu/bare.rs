@@ -159,11 +159,6 @@ impl Bare {
         Ok(())
     }
 
-    /// The number of checkpoints (the start of the call included).
-    pub fn checkpoints(&self) -> usize {
-        self.checkpoints.len()
-    }
-
     /// Returns to checkpoint `k`.
     pub fn load(&mut self, k: usize) -> Result<(), Error> {
         let c = self
