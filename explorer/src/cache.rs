@@ -60,6 +60,11 @@ impl Key {
         }
     }
 
+    /// Whether the key is of this version's entry format.
+    pub fn is_current_format(&self) -> bool {
+        self.format == FORMAT
+    }
+
     /// The key of the same measurement on a board (`model_key`: its cycle-relevant fields).
     pub fn with_board(mut self, model_key: Option<String>) -> Self {
         self.board = model_key;
@@ -68,7 +73,7 @@ impl Key {
 
     /// The entry's file name: readable, and unique per key apart from the sources (so a
     /// change of sources replaces the entry instead of piling up new ones).
-    fn file_name(&self) -> String {
+    pub fn file_name(&self) -> String {
         let mut h = Sha256::new();
         h.update(self.strategy.as_bytes());
         let digest = hex(&h.finalize()[..8]);
@@ -96,10 +101,16 @@ pub struct Entry {
     pub emulated_instructions: u64,
     /// Seconds of emulation.
     pub emulation_seconds: f64,
+    /// Seconds the firmware build took (absent in older entries and for peers): with
+    /// the emulation seconds, what the next sweep's estimate starts from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build_seconds: Option<f64>,
 }
 
 /// What a lookup found.
 #[derive(Debug)]
+// One lookup per combination, moved once: boxing the entry would gain nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Lookup {
     /// A valid entry.
     Hit(Entry),
@@ -139,6 +150,13 @@ impl Cache {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Lookup::Miss,
             Err(e) => Lookup::Corrupt(format!("{}: {e}", path.display())),
         }
+    }
+
+    /// The entry in `key`'s file whatever sources it was measured under (the file is
+    /// the same for every source hash): for estimating how long measuring it again takes.
+    /// `None` when there is none or it does not parse.
+    pub fn previous(&self, key: &Key) -> Option<Entry> {
+        self.read::<Entry>(key).ok().flatten()
     }
 
     /// Stores `entry` (written to a temporary file and renamed, so that an interrupted
@@ -333,6 +351,7 @@ mod tests {
             ],
             emulated_instructions: 15,
             emulation_seconds: 0.5,
+            build_seconds: Some(4.0),
         }
     }
 

@@ -79,6 +79,12 @@ pub struct BuildArgs {
     /// way ("not checked" without one).
     #[arg(long)]
     pub ct: bool,
+    /// Measure only part K of N of the sweep (`2/8`), into the cache, for running one
+    /// sweep or report on N machines; the parts balance expected time and are the same
+    /// on every machine. Join the caches with `pq-explore merge`, then run without
+    /// `--shard` for the answer or the report (docs/explorer.md, "Scaling out").
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse)]
+    pub shard: Option<crate::shard::Shard>,
     /// A board: a shipped one by name (stm32f407, stm32f103, ...: `pq-explore targets`
     /// lists them) or your own FILE.toml (docs/boards.md). Its flash wait states are
     /// charged and every figure gets milliseconds at its clock; the target is the board's.
@@ -211,9 +217,25 @@ pub enum Cmd {
     Faults(FaultsArgs),
     /// List the target profiles and the shipped boards.
     Targets,
+    /// Join the caches of `--shard` parts (or of any machines measuring the same
+    /// sources) into this one: measurements, constant-time verdicts and fault campaigns.
+    /// Entries of other sources or entry formats, corrupt ones and conflicting duplicates
+    /// are refused with the reason, and then nothing is written.
+    Merge(MergeArgs),
     /// Rewrite the README's comparison table from the report's data
     /// (docs/reports/summary.json, written by `pq-explore report`).
     Readme(ReadmeArgs),
+}
+
+// The options of `pq-explore merge`.
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The cache directories to join in.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// The cache to join them into (default: target/pq-explore-cache in the workspace).
+    #[arg(long)]
+    pub cache_dir: Option<PathBuf>,
 }
 
 // The options of `pq-explore readme`.

@@ -41,6 +41,7 @@ mod report;
 mod rows;
 mod scheme_plot;
 mod schemes;
+mod shard;
 mod sweep;
 
 #[cfg(test)]
@@ -66,6 +67,7 @@ fn main() -> ExitCode {
         Some(Cmd::Ct(a)) => commands::ct::run(a),
         Some(Cmd::Faults(a)) => commands::faults::run(a),
         Some(Cmd::Targets) => commands::targets::run(),
+        Some(Cmd::Merge(a)) => commands::merge::run(a),
         Some(Cmd::Readme(a)) => commands::readme::run(a),
     };
     match result {

@@ -46,6 +46,8 @@ pub struct Spec {
     /// Run an operation once for every combination whose code for it is the same
     /// ([`pqfit_profiles::link`]); `false` (`--no-dedup`) runs every one.
     pub dedup: bool,
+    /// Only this part of the combinations (`--shard K/N`).
+    pub shard: Option<crate::shard::Shard>,
 }
 
 /// Which implementations a sweep measures.
@@ -159,6 +161,14 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
         }
     }
 
+    if let Some(shard) = spec.shard {
+        let costs: Vec<f64> = jobs.iter().map(|j| expected_seconds(spec, j)).collect();
+        let mine = shard.mine(&costs);
+        jobs.retain(|j| mine[j.index]);
+        for (i, j) in jobs.iter_mut().enumerate() {
+            j.index = i;
+        }
+    }
     // Cache lookups first: the bar then counts only what is measured.
     let mut outcomes: Vec<Option<Outcome>> = vec![None; jobs.len()];
     let mut todo = Vec::new();
@@ -206,6 +216,9 @@ pub fn run(spec: &Spec) -> Result<Sweep, String> {
     }
     let cached = outcomes.iter().filter(|o| o.is_some()).count();
     let measured = todo.len();
+    if !todo.is_empty() {
+        eprintln!("pq-explore: {}", estimate(spec, &todo));
+    }
 
     let bar = progress(todo.len() as u64);
     let next = AtomicUsize::new(0);
@@ -349,7 +362,53 @@ fn progress(len: u64) -> Option<ProgressBar> {
     Some(bar)
 }
 
-type Measured = (Vec<OpReport>, u64, f64);
+/// The operations' figures, the instructions emulated, the seconds of emulation and of
+/// the firmware build (`None` for a peer, built and run in one step).
+type Measured = (Vec<OpReport>, u64, f64, Option<f64>);
+
+/// The expected seconds of one job, from the committed report's figures
+/// ([`crate::shard::expected_seconds`]): the same on every machine.
+fn expected_seconds(spec: &Spec, job: &Job) -> f64 {
+    crate::shard::expected_seconds(
+        &job.target,
+        job.scheme.name(),
+        &job.scheme.op_names(),
+        spec.runs,
+    )
+}
+
+/// What the sweep is about to do and how long it should take: each job's build and
+/// emulation seconds as recorded by the cache's entry of the same combination under
+/// other sources, else [`expected_seconds`].
+fn estimate(spec: &Spec, todo: &[Job]) -> String {
+    let (mut seconds, mut timed, mut runs) = (0.0, 0, 0);
+    for job in todo {
+        let previous = spec.cache.as_ref().and_then(|c| c.previous(&job.key));
+        match previous.map(|e| (e.emulation_seconds, e.build_seconds)) {
+            Some((emulated, Some(build))) => {
+                seconds += emulated + build;
+                timed += 1;
+            }
+            _ => seconds += expected_seconds(spec, job),
+        }
+        runs += spec.runs.iter().sum::<usize>();
+    }
+    let workers = spec.jobs.clamp(1, todo.len().max(1));
+    let from = if timed == 0 {
+        "estimated from the committed report's cycles".to_string()
+    } else {
+        format!("{timed} of them timed by earlier measurements in the cache")
+    };
+    format!(
+        "measuring {} combinations ({} builds, {} emulated operation runs) with {} workers: \
+         about {} ({from})",
+        todo.len(),
+        todo.len(),
+        crate::budget::group(runs as u64),
+        workers,
+        crate::format::duration(seconds / workers as f64)
+    )
+}
 
 /// An operation's code on one (target, scheme, opt-level): runs of the same code agree.
 type CodeKey = (String, &'static str, String, String, String);
@@ -375,6 +434,7 @@ fn store(spec: &Spec, job: &Job, ops: &Measured) {
             ops: ops.0.clone(),
             emulated_instructions: ops.1,
             emulation_seconds: ops.2,
+            build_seconds: ops.3,
         };
         if let Err(e) = cache.put(&entry) {
             eprintln!("pq-explore: warning: cannot store a cache entry: {e}");
@@ -405,9 +465,11 @@ fn measure_one(
     let mut skipped = Vec::new();
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         if job.candidate.peer().is_some() {
-            return measure(&req);
+            return measure(&req).map(|m| (m, None));
         }
+        let t = Instant::now();
         let fw = measure::build(&req)?;
+        let build = t.elapsed().as_secs_f64();
         if spec.dedup {
             if let Ok(mut codes) = codes.lock() {
                 for op in &fw.ops {
@@ -421,10 +483,10 @@ fn measure_one(
             }
         }
         req.skip = skipped.iter().map(|(op, _)| op.clone()).collect();
-        measure::run(&req, &fw)
+        measure::run(&req, &fw).map(|m| (m, Some(build)))
     }));
     let result = match caught {
-        Ok(Ok(m)) => Ok((m.ops, m.emulated_instructions, m.emulation_seconds)),
+        Ok(Ok((m, build))) => Ok((m.ops, m.emulated_instructions, m.emulation_seconds, build)),
         Ok(Err(e)) => Err(e.to_string()),
         Err(p) => Err(format!(
             "the harness panicked: {}",

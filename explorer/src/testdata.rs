@@ -27,6 +27,7 @@ pub fn spec() -> Spec {
         peers: PeerMode::Without,
         board: None,
         dedup: true,
+        shard: None,
     }
 }
 

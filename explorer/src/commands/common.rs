@@ -120,6 +120,31 @@ pub fn jobs_arg(jobs: Option<usize>) -> Res<usize> {
 }
 
 /// The sweep's spec from a command's target, scheme, category and build options.
+/// With `--shard`, what the part did (its measurements are in the cache) and how to go
+/// on; the caller stops there, since part of a sweep answers nothing. `false` without
+/// `--shard`.
+pub fn shard_done(spec: &sweep::Spec, sweep: &sweep::Sweep) -> bool {
+    let Some(shard) = spec.shard else {
+        return false;
+    };
+    let failed = sweep.outcomes.iter().filter(|o| o.result.is_err()).count();
+    let cache = spec
+        .cache
+        .as_ref()
+        .map(|c| c.dir().display().to_string())
+        .unwrap_or_else(|| "nowhere (--no-cache)".into());
+    println!(
+        "shard {shard}: {} combinations ({} measured, {} from the cache, {failed} failed) \
+         in {}; entries in {cache}. Join every part's cache with `pq-explore merge DIR...`, \
+         then run the same command without --shard.",
+        sweep.outcomes.len(),
+        sweep.measured,
+        sweep.cached,
+        crate::format::duration(sweep.seconds)
+    );
+    true
+}
+
 pub fn spec(
     target: Option<String>,
     scheme: &str,
@@ -162,6 +187,7 @@ pub fn spec(
         peers,
         board,
         dedup: !b.no_dedup,
+        shard: b.shard,
     })
 }
 

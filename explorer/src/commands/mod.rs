@@ -4,6 +4,7 @@ pub mod common;
 pub mod ct;
 pub mod faults;
 pub mod measure;
+pub mod merge;
 pub mod peers;
 pub mod readme;
 pub mod report;

@@ -34,6 +34,9 @@ pub fn run(a: PeersArgs) -> Res<()> {
         return Err(format!("no peers for {scheme}: the peers are {}", names.join(", ")).into());
     }
     let sweep = sweep::run(&spec)?;
+    if super::common::shard_done(&spec, &sweep) {
+        return Ok(());
+    }
     print!(
         "{}",
         peers::render(format, &sweep, &peers::comparisons(&sweep))

@@ -32,6 +32,9 @@ pub fn run(a: ReportArgs) -> Res<()> {
     let plan = plan::Plan::new(&spec, &options, command)?;
     let mut sweep = plan.run(&spec)?;
     ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&build, &spec))?;
+    if super::common::shard_done(&spec, &sweep) {
+        return Ok(());
+    }
     // The `faults released` column: the cached campaigns of these sources.
     let faults = match &spec.cache {
         Some(c) => Index::load(&faults_cache(c), &sweep.sources),

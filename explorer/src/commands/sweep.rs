@@ -59,6 +59,9 @@ pub fn run(a: &SweepArgs) -> Res<()> {
     };
     let mut sweep = sweep::run(&spec)?;
     ct::annotate(&mut sweep, spec.cache.as_ref(), ct_args(&a.build, &spec))?;
+    if super::common::shard_done(&spec, &sweep) {
+        return Ok(());
+    }
     let mut groups = analysis::groups(&sweep, &ops, budgets);
     let cache = spec.cache.as_ref().map(faults_cache);
     let mut index = match &cache {

@@ -246,6 +246,7 @@ mod tests {
             peers: sweep::PeerMode::Without,
             board: None,
             dedup: true,
+            shard: None,
         }
     }
 
