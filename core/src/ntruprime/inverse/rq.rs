@@ -1,32 +1,54 @@
 //! `Rq_recip3` (inversion of 3a in R/q = Z_q\[x\]/(x^p - x - 1)): the reference's
-//! divstep loop with public bounds on the live coefficients, two coefficients per
-//! 32-bit word, and one Montgomery reduction per new coefficient.
+//! 2p - 1 divsteps, `JUMP` at a time ("jump divsteps", Bernstein–Yang).
 //!
-//! Coefficient 2j of a polynomial is the low 16-bit lane of word j, coefficient
-//! 2j + 1 the high lane; the products and reductions are the one-cycle halfword
-//! multiplies of [`crate::dsp`] (portable code elsewhere than on the M4).
+//! A divstep replaces (f, g) by M·(f, g) and (v, r) by N·(v, r) with
 //!
-//! Three changes to the reference's step, none of which changes the output:
+//! ```text
+//! M = | 1-s     s    |      N = | (1-s)x   s  |  = x · D⁻¹ M D,   D = diag(1, 1/x),
+//!     | -g0/x  f0/x  |          | -g0 x    f0 |
+//! ```
 //!
-//! - **Bounds.** After n of the 2p - 1 steps only coefficients below 2p - 1 - n of f
-//!   and g can reach a later f_0 or g_0, and v and r have degree at most n; each step
-//!   touches only those (public functions of n, so still constant time).
-//! - **No post-swap products.** The reference swaps, then computes
-//!   g = f_0 g - g_0 f with the swapped values; after a swap that is the negation
-//!   of the same expression on the unswapped values, and likewise for r. So g and r
-//!   are computed from the values before the swap, and f and v selected.
-//! - **Montgomery reduction.** Each new coefficient of g and r is reduced by
-//!   [`montgomery`], which also multiplies it by 2^-16 mod q.
+//! s the swap bit, f0 and g0 the constant terms (before the swap: after one, the
+//! reference's g and r are the negations of these, a harmless unit factor, see
+//! below). The scalars of `JUMP` steps depend only on the `JUMP` lowest coefficients
+//! of f and g, so [`transition`] runs the steps on those alone (a few hundred
+//! reductions) and multiplies the step matrices into P = M_J ··· M_1, whose entries
+//! are polynomials in 1/x of degree at most `JUMP`. Then one pass over the full
+//! vectors applies (f, g) <- P (f, g) and (v, r) <- x^J D⁻¹ P D (v, r): each new
+//! coefficient is a sum of 2(`JUMP` + 1) products, one SMLAD each when f and g (v and
+//! r) share a word as its two 16-bit lanes, and one Montgomery reduction.
 //!
-//! The last two only scale g and r together by a unit of Z_q (-1, 2^-16) in some
-//! steps: every step is linear in the pairs (f, v) and (g, r) with the same
-//! scalars, so f and v always carry a common factor, and the result v / f_0 is the
-//! reference's. Zero tests are unchanged: a unit times x is 0 only when x is.
+//! Work per pass is bounded by public functions of the step counter n only (so the
+//! loop is constant time): after n steps only coefficients below 2p - 1 - n of f and
+//! g can reach a later f_0 or g_0 (each step moves g down by one), and v and r have
+//! degree at most n - 1.
+//!
+//! Every pass multiplies all four polynomials by the same unit of Z_q (2^-16, from
+//! the reduction), and a swap step multiplies g and r by -1; each step is linear in
+//! the pairs (f, v) and (g, r) with the same scalars, so f and v always carry a
+//! common factor and the result v / f_0 is the reference's. Zero tests are
+//! unchanged: a unit times x is 0 only when x is.
 
-use crate::dsp::{hi, lo, pkhtb, smlabb, smlatb, smulbb, smultb};
+use crate::dsp::{hi, lo, pack, pkhtb, smlabb, smlad, smulbb};
 use crate::ntruprime::arith::{fq_freeze, fq_recip, negative_mask, nonzero_mask};
-use crate::ntruprime::{RqPoly, SmallPoly, P, Q};
+use crate::ntruprime::{RqPoly, SmallPoly, P, Q, Q12};
 use zeroize::Zeroize;
+
+/// Divsteps per pass. 2p - 1 = 1521 = 9 · 169 passes.
+const JUMP: usize = 9;
+const _: () = assert!((2 * P - 1) % JUMP == 0);
+/// Coefficients of a transition-matrix entry (powers x^0 .. x^-JUMP).
+const TERMS: usize = JUMP + 1;
+/// New coefficients computed together, sharing the loads of the matrix entries.
+const BLOCK: usize = 4;
+/// Coefficients of f and g, rounded up to whole blocks.
+const SPAN: usize = (P + 1).next_multiple_of(BLOCK);
+/// Words of (f, g): the span plus `JUMP` words of zeros read by the top block.
+const FG_WORDS: usize = SPAN + JUMP;
+/// Coefficient m of (v, r) is word m + `VR_OFFSET`: the words below are zeros read
+/// by the lowest block (x^(J+1) c v reads v down to index -J - 1).
+const VR_OFFSET: usize = JUMP + 1;
+const VR_WORDS: usize = SPAN + VR_OFFSET;
 
 /// q^-1 mod 2^16, by Newton's iteration (each round doubles the correct low bits).
 const QINV: i16 = {
@@ -41,118 +63,180 @@ const QINV: i16 = {
 };
 const _: () = assert!((QINV as i32).wrapping_mul(Q) & 0xffff == 1);
 
-/// The bound kept on every coefficient: |c| <= `BOUND` < q. Montgomery's output is
-/// within |x| / 2^16 + q / 2, and |f_0 g - g_0 f| <= 2 · `BOUND`², so a new
-/// coefficient is within 2 · 2939² / 2^16 + 2295.5 < 2560; the inputs (a in
-/// {-1, 0, 1}, f's ±1) start within it.
-const BOUND: i32 = 2939;
-const _: () = assert!(2 * BOUND * BOUND / 65536 + Q / 2 + 1 <= BOUND && BOUND < Q);
-
 /// -q and q^-1 mod 2^16 in a low lane.
 const NEG_Q: u32 = (-Q) as u16 as u32;
 const QINV_LANE: u32 = QINV as u16 as u32;
 
+/// The bound kept on every coefficient of f, g, v, r: |c| <= `BOUND` < 2^15. A new
+/// coefficient is a sum of 2 · `TERMS` products of a frozen matrix coefficient
+/// (|·| <= (q-1)/2) and an old one, and Montgomery's output is within
+/// |x| / 2^16 + q / 2; the inputs (in {-1, 0, 1}) start within it.
+const BOUND: i32 = 7700;
+const _: () = assert!(
+    (2 * TERMS as i64 * Q12 as i64 * BOUND as i64) / 65536 + Q as i64 / 2 + 1 <= BOUND as i64
+);
+const _: () = assert!(2 * TERMS as i64 * Q12 as i64 * BOUND as i64 + 32768 * Q as i64 <= i32::MAX as i64);
+
 /// x · 2^-16 mod q in the high lane (the low lane is 0), within |x| / 2^16 + q / 2,
-/// for |x| <= 2 · `BOUND`²: with t the low half of x · q^-1, x - t·q is a multiple of
-/// 2^16 (two multiplies).
+/// for |x| <= 2 · `TERMS` · (q-1)/2 · `BOUND`: with t the low half of x · q^-1,
+/// x - t·q is a multiple of 2^16 (two multiplies).
 #[inline(always)]
 fn montgomery(x: i32) -> u32 {
     let t = smulbb(x as u32, QINV_LANE);
     smlabb(t as u32, NEG_Q, x) as u32
 }
 
-/// Words per polynomial: p + 1 coefficients, two per word.
-const WORDS: usize = (P + 1).div_ceil(2);
+/// The transition matrix of `JUMP` divsteps, each entry's coefficients of
+/// x^0, x^-1, ..: `[[a, b], [c, d]]`.
+type Matrix = [[[i32; TERMS]; 2]; 2];
 
-/// Coefficient `k` (public) of `x`.
-#[inline(always)]
-fn coefficient(x: &[u32; WORDS], k: usize) -> i16 {
-    let w = x[k / 2];
-    if k % 2 == 0 {
-        lo(w)
-    } else {
-        hi(w)
+/// Runs `JUMP` divsteps on the low `JUMP` coefficients of f and g (words of `fg`),
+/// updating `delta`, and returns their transition matrix, entries frozen.
+#[inline(never)]
+fn transition(fg: &[u32; FG_WORDS], delta: &mut i32) -> Matrix {
+    let mut f: [i32; JUMP] = core::array::from_fn(|j| fq_freeze(lo(fg[j]) as i32) as i32);
+    let mut g: [i32; JUMP] = core::array::from_fn(|j| fq_freeze(hi(fg[j]) as i32) as i32);
+    let mut m: Matrix = [[[0; TERMS]; 2]; 2];
+    m[0][0][0] = 1;
+    m[1][1][0] = 1;
+    for step in 0..JUMP {
+        let (f0, g0) = (f[0], g[0]);
+        let swap = negative_mask(-*delta as i16) & nonzero_mask(g0 as i16);
+        *delta ^= swap & (*delta ^ -*delta);
+        *delta += 1;
+        // f = g if swap; g = (f0 g - g0 f) / x. After this step only the
+        // coefficients below JUMP - 1 - step are still exact, and only those below
+        // JUMP - 1 - step are read again in this pass.
+        let known = JUMP - 1 - step;
+        for j in 0..known {
+            let (fj, gj) = (f[j], g[j]);
+            f[j] = fj ^ ((fj ^ gj) & swap);
+            g[j] = fq_freeze(f0 * g[j + 1] - g0 * f[j + 1]) as i32;
+        }
+        // Row 1 = row 2 if swap; row 2 = (f0 row 2 - g0 row 1) / x. Before this
+        // step the entries have degree at most `step` in 1/x.
+        for col in 0..2 {
+            for e in (1..step + 2).rev() {
+                let (top, bottom) = (m[0][col][e], m[1][col][e]);
+                m[0][col][e] = top ^ ((top ^ bottom) & swap);
+                m[1][col][e] = fq_freeze(f0 * m[1][col][e - 1] - g0 * m[0][col][e - 1]) as i32;
+            }
+            let (top, bottom) = (m[0][col][0], m[1][col][0]);
+            m[0][col][0] = top ^ ((top ^ bottom) & swap);
+            m[1][col][0] = 0;
+        }
     }
+    f.zeroize();
+    g.zeroize();
+    m
 }
 
-/// Sets coefficient `k` (public) of `x`, which is 0, to `c`.
+/// `BLOCK` sums: sum o is sum_t `words[o + t]` · `pairs[t]`, both lanes (SMLAD).
+/// With `T` small and constant the loop unrolls, and each word is loaded once.
 #[inline(always)]
-fn set_coefficient(x: &mut [u32; WORDS], k: usize, c: i16) {
-    x[k / 2] |= (c as u16 as u32) << (16 * (k % 2));
+fn sums<const T: usize>(words: &[u32], pairs: &[u32; T]) -> [i32; BLOCK] {
+    let words = &words[..BLOCK + T - 1];
+    let mut acc = [0i32; BLOCK];
+    for (t, &pair) in pairs.iter().enumerate() {
+        for (o, acc) in acc.iter_mut().enumerate() {
+            *acc = smlad(words[o + t], pair, *acc);
+        }
+    }
+    acc
+}
+
+/// `BLOCK` new words: word o's low lane is sum_t `words[o + t]` · `low[t]`, its high
+/// lane the same with `high[t]`, each Montgomery-reduced. One lane at a time, so
+/// that the accumulators and the words in use fit in registers.
+#[inline(always)]
+fn block<const T: usize>(words: &[u32], low: &[u32; T], high: &[u32; T]) -> [u32; BLOCK] {
+    let l = sums(words, low);
+    let h = sums(words, high);
+    core::array::from_fn(|o| pkhtb(montgomery(h[o]), montgomery(l[o])))
+}
+
+/// Coefficient `e` of a matrix entry, 0 outside 0..=`JUMP` (public indices).
+#[inline(always)]
+fn term(entry: &[i32; TERMS], e: isize) -> i16 {
+    if (0..TERMS as isize).contains(&e) {
+        entry[e as usize] as i16
+    } else {
+        0
+    }
 }
 
 /// `Rq_recip3`: writes 1/(3`a`) in R/q to `out`; returns 0 if 3`a` is invertible and
 /// -1 otherwise (for the short polynomials of key generation it always is). The same
 /// outputs as the reference's loop.
 pub fn rq_recip3(out: &mut RqPoly, a: &SmallPoly) -> i32 {
-    let mut f = [0u32; WORDS];
-    let mut g = [0u32; WORDS];
-    let mut v = [0u32; WORDS];
-    let mut r = [0u32; WORDS];
-    // r starts at 1, not the reference's 1/3: the 1/3 is applied at the end.
-    set_coefficient(&mut r, 0, 1);
-    set_coefficient(&mut f, 0, 1);
-    set_coefficient(&mut f, P - 1, -1);
-    set_coefficient(&mut f, P, -1);
+    // Word j of fg: f_j in the low lane, g_j in the high lane; likewise v, r.
+    let mut fg = [0u32; FG_WORDS];
+    let mut vr = [0u32; VR_WORDS];
+    // f = x^p - x - 1 and g = a, both reversed; r = 1 (not the reference's 1/3: the
+    // 1/3 is applied at the end), v = 0.
+    fg[0] = 1;
+    fg[P - 1] = 0xffff;
+    fg[P] = 0xffff;
     for (i, &c) in a.iter().enumerate() {
-        set_coefficient(&mut g, P - 1 - i, c as i16);
+        fg[P - 1 - i] |= (c as i16 as u16 as u32) << 16;
     }
+    vr[VR_OFFSET] = pack(0, 1);
     let mut delta: i32 = 1;
-    for n in 0..2 * P - 1 {
-        // Live coefficients: below min(p + 1, 2p - 1 - n) of f and g, up to degree
-        // n of v and r; in words, rounded up (the extra lane is harmless: a
-        // coefficient no later step reads, or one that is zero).
-        let live_fg = (2 * P - 1 - n).min(P + 1).div_ceil(2);
-        let live_vr = (n + 1).div_ceil(2).min(WORDS);
-        let (f0, g0) = (lo(f[0]), lo(g[0]));
-        let swap = negative_mask(-delta as i16) & nonzero_mask(g0);
-        delta ^= swap & (delta ^ -delta);
-        delta += 1;
-        let swap = swap as u32;
-        let f0 = f0 as u16 as u32;
-        let minus_g0 = g0.wrapping_neg() as u16 as u32;
-
-        // f = g if swap; g = (f_0 g - g_0 f) / x. Word j - 1 of the new g is the
-        // high lane of word j's products and the low lane of word j + 1's; the top
-        // live word's high lane is 0 (the reference's g[p] = 0, or a coefficient
-        // no later step reads).
-        let (f, g) = (&mut f[..live_fg], &mut g[..live_fg]);
-        let (fw, gw) = (f[0], g[0]);
-        f[0] = fw ^ ((fw ^ gw) & swap);
-        let mut carry = montgomery(smlatb(fw, minus_g0, smultb(gw, f0)));
-        for j in 1..live_fg {
-            let (fw, gw) = (f[j], g[j]);
-            f[j] = fw ^ ((fw ^ gw) & swap);
-            let low = montgomery(smlabb(fw, minus_g0, smulbb(gw, f0)));
-            g[j - 1] = pkhtb(low, carry);
-            carry = montgomery(smlatb(fw, minus_g0, smultb(gw, f0)));
+    let mut pairs_fg = [0u32; TERMS];
+    let mut pairs_gg = [0u32; TERMS];
+    let mut pairs_v = [0u32; TERMS + 1];
+    let mut pairs_r = [0u32; TERMS + 1];
+    for pass in 0..(2 * P - 1) / JUMP {
+        let n = pass * JUMP;
+        let mut m = transition(&fg, &mut delta);
+        let [[ea, eb], [ec, ed]] = &m;
+        for t in 0..TERMS {
+            let t_ = t as isize;
+            pairs_fg[t] = pack(term(ea, t_), term(eb, t_));
+            pairs_gg[t] = pack(term(ec, t_), term(ed, t_));
         }
-        g[live_fg - 1] = carry >> 16;
+        for u in 0..TERMS + 1 {
+            let u_ = u as isize;
+            pairs_v[u] = pack(term(ea, u_ - 1), term(eb, u_ - 2));
+            pairs_r[u] = pack(term(ec, u_), term(ed, u_ - 1));
+        }
+        m.zeroize();
 
-        // v = x·v; v = r if swap; r = f_0 r - g_0 v (v before the swap). The lane
-        // shifted out of the top live word is zero, or the reference's dropped
-        // v[p].
-        let mut below = 0u32;
-        for (vj, rj) in v[..live_vr].iter_mut().zip(&mut r[..live_vr]) {
-            let old = *vj;
-            let vw = (old << 16) | (below >> 16);
-            below = old;
-            let rw = *rj;
-            *vj = vw ^ ((vw ^ rw) & swap);
-            let low = montgomery(smlabb(vw, minus_g0, smulbb(rw, f0)));
-            let high = montgomery(smlatb(vw, minus_g0, smultb(rw, f0)));
-            *rj = pkhtb(high, low);
+        // (f, g) <- P (f, g): new coefficient i from old i ..= i + JUMP, in place
+        // from the bottom. Live after the pass: below 2p - 1 - (n + JUMP), at least
+        // f_0 (for the end), at most p + 1; blocks past p + 1 compute zeros from
+        // zeros.
+        let live = (2 * P - 1 - n - JUMP).clamp(1, P + 1);
+        for b in 0..live.div_ceil(BLOCK) {
+            let i = b * BLOCK;
+            let new = block(&fg[i..i + BLOCK + JUMP], &pairs_fg, &pairs_gg);
+            fg[i..i + BLOCK].copy_from_slice(&new);
+        }
+
+        // (v, r) <- x^J D⁻¹ P D (v, r): v_i = sum a_t v_(i-J+t) + b_t r_(i-J+1+t),
+        // r_i = sum c_t v_(i-J-1+t) + d_t r_(i-J+t): new coefficient i from old
+        // i - J - 1 ..= i, in place from the top. Degree after the pass at most
+        // n + JUMP - 1; coefficients above p, which the reference drops, only feed
+        // coefficients above p.
+        let live = (n + JUMP).min(P + 1);
+        for b in (0..live.div_ceil(BLOCK)).rev() {
+            let i = b * BLOCK + VR_OFFSET;
+            let new = block(&vr[i - VR_OFFSET..i + BLOCK], &pairs_v, &pairs_r);
+            vr[i..i + BLOCK].copy_from_slice(&new);
         }
     }
-    // out = v / (3 f_0); |f_0| <= BOUND, so 3 f_0 and the products are below 2^24.
-    let scale = fq_recip(fq_freeze(3 * lo(f[0]) as i32)) as i32;
+    // out = v / (3 f_0), v frozen first (|v| <= BOUND).
+    let scale = fq_recip(fq_freeze(3 * lo(fg[0]) as i32)) as i32;
     for (i, o) in out.iter_mut().enumerate() {
-        *o = fq_freeze(scale * coefficient(&v, P - 1 - i) as i32);
+        let vi = fq_freeze(lo(vr[VR_OFFSET + P - 1 - i]) as i32) as i32;
+        *o = fq_freeze(scale * vi);
     }
     let result = nonzero_mask(delta as i16);
-    f.zeroize();
-    g.zeroize();
-    v.zeroize();
-    r.zeroize();
+    fg.zeroize();
+    vr.zeroize();
+    pairs_fg.zeroize();
+    pairs_gg.zeroize();
+    pairs_v.zeroize();
+    pairs_r.zeroize();
     result
 }
