@@ -145,13 +145,18 @@ fn sums<const T: usize>(words: &[u32], pairs: &[u32; T]) -> [i32; BLOCK] {
     acc
 }
 
-/// `BLOCK` new words: word o's low lane is sum_t `words[o + t]` · `low[t]`, its high
-/// lane the same with `high[t]`, each Montgomery-reduced. One lane at a time, so
-/// that the accumulators and the words in use fit in registers.
+/// `BLOCK` new words: word o's low lane is sum_t `low_words[o + t]` · `low[t]`, its
+/// high lane sum_t `high_words[o + t]` · `high[t]`, each Montgomery-reduced. One lane
+/// at a time, so that the accumulators and the words in use fit in registers.
 #[inline(always)]
-fn block<const T: usize>(words: &[u32], low: &[u32; T], high: &[u32; T]) -> [u32; BLOCK] {
-    let l = sums(words, low);
-    let h = sums(words, high);
+fn block<const T: usize>(
+    low_words: &[u32],
+    low: &[u32; T],
+    high_words: &[u32],
+    high: &[u32; T],
+) -> [u32; BLOCK] {
+    let l = sums(low_words, low);
+    let h = sums(high_words, high);
     core::array::from_fn(|o| pkhtb(montgomery(h[o]), montgomery(l[o])))
 }
 
@@ -182,21 +187,24 @@ pub fn rq_recip3(out: &mut RqPoly, a: &SmallPoly) -> i32 {
     }
     vr[VR_OFFSET] = pack(0, 1);
     let mut delta: i32 = 1;
-    let mut pairs_fg = [0u32; TERMS];
-    let mut pairs_gg = [0u32; TERMS];
-    let mut pairs_v = [0u32; TERMS + 1];
-    let mut pairs_r = [0u32; TERMS + 1];
+    // The pairs of matrix coefficients each new lane needs, the terms that are
+    // always 0 left out: row 1 has degree at most JUMP - 1 in 1/x (a_J = b_J = 0),
+    // row 2 no constant term (c_0 = d_0 = 0).
+    let mut pairs_f = [0u32; JUMP];
+    let mut pairs_g = [0u32; JUMP];
+    let mut pairs_v = [0u32; TERMS];
+    let mut pairs_r = [0u32; TERMS];
     for pass in 0..(2 * P - 1) / JUMP {
         let n = pass * JUMP;
         let mut m = transition(&fg, &mut delta);
         let [[ea, eb], [ec, ed]] = &m;
-        for t in 0..TERMS {
+        for t in 0..JUMP {
             let t_ = t as isize;
-            pairs_fg[t] = pack(term(ea, t_), term(eb, t_));
-            pairs_gg[t] = pack(term(ec, t_), term(ed, t_));
+            pairs_f[t] = pack(term(ea, t_), term(eb, t_));
+            pairs_g[t] = pack(term(ec, t_ + 1), term(ed, t_ + 1));
         }
-        for u in 0..TERMS + 1 {
-            let u_ = u as isize;
+        for u in 0..TERMS {
+            let u_ = u as isize + 1;
             pairs_v[u] = pack(term(ea, u_ - 1), term(eb, u_ - 2));
             pairs_r[u] = pack(term(ec, u_), term(ed, u_ - 1));
         }
@@ -209,7 +217,7 @@ pub fn rq_recip3(out: &mut RqPoly, a: &SmallPoly) -> i32 {
         let live = (2 * P - 1 - n - JUMP).clamp(1, P + 1);
         for b in 0..live.div_ceil(BLOCK) {
             let i = b * BLOCK;
-            let new = block(&fg[i..i + BLOCK + JUMP], &pairs_fg, &pairs_gg);
+            let new = block(&fg[i..], &pairs_f, &fg[i + 1..], &pairs_g);
             fg[i..i + BLOCK].copy_from_slice(&new);
         }
 
@@ -221,7 +229,8 @@ pub fn rq_recip3(out: &mut RqPoly, a: &SmallPoly) -> i32 {
         let live = (n + JUMP).min(P + 1);
         for b in (0..live.div_ceil(BLOCK)).rev() {
             let i = b * BLOCK + VR_OFFSET;
-            let new = block(&vr[i - VR_OFFSET..i + BLOCK], &pairs_v, &pairs_r);
+            let words = &vr[i + 1 - VR_OFFSET..i + BLOCK];
+            let new = block(words, &pairs_v, words, &pairs_r);
             vr[i..i + BLOCK].copy_from_slice(&new);
         }
     }
@@ -234,8 +243,8 @@ pub fn rq_recip3(out: &mut RqPoly, a: &SmallPoly) -> i32 {
     let result = nonzero_mask(delta as i16);
     fg.zeroize();
     vr.zeroize();
-    pairs_fg.zeroize();
-    pairs_gg.zeroize();
+    pairs_f.zeroize();
+    pairs_g.zeroize();
     pairs_v.zeroize();
     pairs_r.zeroize();
     result
