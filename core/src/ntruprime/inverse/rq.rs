@@ -132,17 +132,21 @@ fn transition(fg: &[u32; FG_WORDS], delta: &mut i32) -> Matrix {
 }
 
 /// `BLOCK` sums: sum o is sum_t `words[o + t]` · `pairs[t]`, both lanes (SMLAD).
-/// With `T` small and constant the loop unrolls, and each word is loaded once.
+/// The words in use are a sliding window of locals: one load per term.
 #[inline(always)]
 fn sums<const T: usize>(words: &[u32], pairs: &[u32; T]) -> [i32; BLOCK] {
+    const _: () = assert!(BLOCK == 4);
     let words = &words[..BLOCK + T - 1];
-    let mut acc = [0i32; BLOCK];
-    for (t, &pair) in pairs.iter().enumerate() {
-        for (o, acc) in acc.iter_mut().enumerate() {
-            *acc = smlad(words[o + t], pair, *acc);
-        }
+    let (mut s0, mut s1, mut s2, mut s3) = (0i32, 0i32, 0i32, 0i32);
+    let (mut w0, mut w1, mut w2) = (words[0], words[1], words[2]);
+    for (&pair, &w3) in pairs.iter().zip(&words[BLOCK - 1..]) {
+        s0 = smlad(w0, pair, s0);
+        s1 = smlad(w1, pair, s1);
+        s2 = smlad(w2, pair, s2);
+        s3 = smlad(w3, pair, s3);
+        (w0, w1, w2) = (w1, w2, w3);
     }
-    acc
+    [s0, s1, s2, s3]
 }
 
 /// `BLOCK` new words: word o's low lane is sum_t `low_words[o + t]` · `low[t]`, its
