@@ -68,17 +68,21 @@ const NEG_Q: u32 = (-Q) as u16 as u32;
 const QINV_LANE: u32 = QINV as u16 as u32;
 
 /// The bound kept on every coefficient of f, g, v, r: |c| <= `BOUND` < 2^15. A new
-/// coefficient is a sum of 2 · `TERMS` products of a frozen matrix coefficient
-/// (|·| <= (q-1)/2) and an old one, and Montgomery's output is within
+/// coefficient is a sum of at most 2 · `TERMS` products of a matrix entry (within
+/// `ENTRY_BOUND`) and an old coefficient, and Montgomery's output is within
 /// |x| / 2^16 + q / 2; the inputs (in {-1, 0, 1}) start within it.
-const BOUND: i32 = 7700;
+const BOUND: i32 = 22_400;
+const _: () = assert!(BOUND < 1 << 15);
 const _: () = assert!(
-    (2 * TERMS as i64 * Q12 as i64 * BOUND as i64) / 65536 + Q as i64 / 2 + 1 <= BOUND as i64
+    (2 * TERMS as i64 * ENTRY_BOUND as i64 * BOUND as i64) / 65536 + Q as i64 / 2 + 1
+        <= BOUND as i64
 );
-const _: () = assert!(2 * TERMS as i64 * Q12 as i64 * BOUND as i64 + 32768 * Q as i64 <= i32::MAX as i64);
+const _: () = assert!(
+    2 * TERMS as i64 * ENTRY_BOUND as i64 * BOUND as i64 + 32768 * Q as i64 <= i32::MAX as i64
+);
 
 /// x · 2^-16 mod q in the high lane (the low lane is 0), within |x| / 2^16 + q / 2,
-/// for |x| <= 2 · `TERMS` · (q-1)/2 · `BOUND`: with t the low half of x · q^-1,
+/// for |x| <= 2 · `TERMS` · `ENTRY_BOUND` · `BOUND`: with t the low half of x · q^-1,
 /// x - t·q is a multiple of 2^16 (two multiplies).
 #[inline(always)]
 fn montgomery(x: i32) -> u32 {
@@ -86,12 +90,29 @@ fn montgomery(x: i32) -> u32 {
     smlabb(t as u32, NEG_Q, x) as u32
 }
 
+/// [`montgomery`] as a value: x · 2^-16 mod q within |x| / 2^16 + q / 2. The
+/// transition's values stay within `ENTRY_BOUND` < q, so that a value is 0 exactly
+/// when it is 0 mod q: 2 · `ENTRY_BOUND`² / 2^16 + q / 2 < `ENTRY_BOUND`.
+#[inline(always)]
+fn reduce(x: i32) -> i32 {
+    montgomery(x) as i32 >> 16
+}
+
+/// The bound on the transition's values (f and g's low coefficients, the matrix
+/// entries); its inputs are frozen, within (q - 1)/2.
+const ENTRY_BOUND: i32 = 2939;
+const _: () = assert!(2 * ENTRY_BOUND * ENTRY_BOUND / 65536 + Q / 2 + 1 <= ENTRY_BOUND);
+const _: () = assert!(ENTRY_BOUND < Q && Q12 <= ENTRY_BOUND);
+
 /// The transition matrix of `JUMP` divsteps, each entry's coefficients of
 /// x^0, x^-1, ..: `[[a, b], [c, d]]`.
 type Matrix = [[[i32; TERMS]; 2]; 2];
 
 /// Runs `JUMP` divsteps on the low `JUMP` coefficients of f and g (words of `fg`),
-/// updating `delta`, and returns their transition matrix, entries frozen.
+/// updating `delta`, and returns their transition matrix, entries within
+/// `ENTRY_BOUND`. Every step's row 2 (and g) is reduced by [`reduce`], so it
+/// carries a factor 2^-16 more than row 1 (and f): the same unit for both, as in
+/// the full vectors.
 #[inline(never)]
 fn transition(fg: &[u32; FG_WORDS], delta: &mut i32) -> Matrix {
     let mut f: [i32; JUMP] = core::array::from_fn(|j| fq_freeze(lo(fg[j]) as i32) as i32);
@@ -111,7 +132,7 @@ fn transition(fg: &[u32; FG_WORDS], delta: &mut i32) -> Matrix {
         for j in 0..known {
             let (fj, gj) = (f[j], g[j]);
             f[j] = fj ^ ((fj ^ gj) & swap);
-            g[j] = fq_freeze(f0 * g[j + 1] - g0 * f[j + 1]) as i32;
+            g[j] = reduce(f0 * g[j + 1] - g0 * f[j + 1]);
         }
         // Row 1 = row 2 if swap; row 2 = (f0 row 2 - g0 row 1) / x. Before this
         // step the entries have degree at most `step` in 1/x.
@@ -119,7 +140,7 @@ fn transition(fg: &[u32; FG_WORDS], delta: &mut i32) -> Matrix {
             for e in (1..step + 2).rev() {
                 let (top, bottom) = (m[0][col][e], m[1][col][e]);
                 m[0][col][e] = top ^ ((top ^ bottom) & swap);
-                m[1][col][e] = fq_freeze(f0 * m[1][col][e - 1] - g0 * m[0][col][e - 1]) as i32;
+                m[1][col][e] = reduce(f0 * m[1][col][e - 1] - g0 * m[0][col][e - 1]);
             }
             let (top, bottom) = (m[0][col][0], m[1][col][0]);
             m[0][col][0] = top ^ ((top ^ bottom) & swap);
@@ -238,8 +259,8 @@ pub fn rq_recip3(out: &mut RqPoly, a: &SmallPoly) -> i32 {
             vr[i..i + BLOCK].copy_from_slice(&new);
         }
     }
-    // out = v / (3 f_0), v frozen first (|v| <= BOUND).
-    let scale = fq_recip(fq_freeze(3 * lo(fg[0]) as i32)) as i32;
+    // out = v / (3 f_0), f_0 and v frozen first (|·| <= BOUND).
+    let scale = fq_recip(fq_freeze(3 * fq_freeze(lo(fg[0]) as i32) as i32)) as i32;
     for (i, o) in out.iter_mut().enumerate() {
         let vi = fq_freeze(lo(vr[VR_OFFSET + P - 1 - i]) as i32) as i32;
         *o = fq_freeze(scale * vi);
