@@ -20,8 +20,9 @@ const LANES: usize = 32;
 /// Words per bit plane: p + 1 coefficients.
 const WORDS: usize = (P + 1).div_ceil(LANES);
 
-/// Two bit planes: coefficient j is bit j of plane 0 minus bit j of plane 1.
-type Planes = [[u32; WORDS]; 2];
+/// Two bit planes, word by word (word i of both planes side by side, so that one
+/// LDRD/STRD moves them): coefficient j is bit j of plane 0 minus bit j of plane 1.
+type Planes = [[u32; 2]; WORDS];
 
 /// b + s coefficient-wise in F_3, on one word of each plane: where the sum is 1 it
 /// is either one term 1 and the other 0, or both -1; symmetrically for -1.
@@ -46,15 +47,15 @@ fn set_coefficient(x: &mut Planes, j: usize, c: i8) {
     // c = 1: 0x0000_0001; c = -1: 0xffff_ffff; c = 0: 0.
     let neg = c >> 31;
     let pos = (c & 1) ^ neg;
-    x[0][j / LANES] |= pos << (j % LANES);
-    x[1][j / LANES] |= neg << (j % LANES);
+    x[j / LANES][0] |= pos << (j % LANES);
+    x[j / LANES][1] |= neg << (j % LANES);
 }
 
 /// Coefficient `j` (public) of `x`, in {-1, 0, 1}.
 #[inline(always)]
 fn coefficient(x: &Planes, j: usize) -> i8 {
-    let pos = (x[0][j / LANES] >> (j % LANES)) & 1;
-    let neg = (x[1][j / LANES] >> (j % LANES)) & 1;
+    let pos = (x[j / LANES][0] >> (j % LANES)) & 1;
+    let neg = (x[j / LANES][1] >> (j % LANES)) & 1;
     pos as i8 - neg as i8
 }
 
@@ -62,10 +63,10 @@ fn coefficient(x: &Planes, j: usize) -> i8 {
 /// (all ones) otherwise, in which case `out` is unspecified. The same outputs as the
 /// reference's loop, bit for bit.
 pub fn r3_recip(out: &mut SmallPoly, a: &SmallPoly) -> i32 {
-    let mut f: Planes = [[0; WORDS]; 2];
-    let mut g: Planes = [[0; WORDS]; 2];
-    let mut v: Planes = [[0; WORDS]; 2];
-    let mut r: Planes = [[0; WORDS]; 2];
+    let mut f: Planes = [[0; 2]; WORDS];
+    let mut g: Planes = [[0; 2]; WORDS];
+    let mut v: Planes = [[0; 2]; WORDS];
+    let mut r: Planes = [[0; 2]; WORDS];
     // f = x^p - x - 1 and g = a, both reversed; r = 1, v = 0.
     set_coefficient(&mut r, 0, 1);
     set_coefficient(&mut f, 0, 1);
@@ -78,8 +79,8 @@ pub fn r3_recip(out: &mut SmallPoly, a: &SmallPoly) -> i32 {
     for n in 0..2 * P - 1 {
         let live_fg = (2 * P - 1 - n).min(P + 1).div_ceil(LANES);
         let live_vr = (n / LANES + 1).min(WORDS);
-        let (f0p, f0n) = (f[0][0] & 1, f[1][0] & 1);
-        let (g0p, g0n) = (g[0][0] & 1, g[1][0] & 1);
+        let (f0p, f0n) = (f[0][0] & 1, f[0][1] & 1);
+        let (g0p, g0n) = (g[0][0] & 1, g[0][1] & 1);
         // sign = -f_0 g_0: f_0 is never 0, so sign is 0 exactly when g_0 is, and -1
         // when f_0 = g_0.
         let g0_nonzero = g0p | g0n;
@@ -95,49 +96,49 @@ pub fn r3_recip(out: &mut SmallPoly, a: &SmallPoly) -> i32 {
         // step reads, or the reference's g[p] = 0).
         let mut prev = (0u32, 0u32);
         for i in 0..live_fg {
-            let t = (f[0][i] ^ g[0][i]) & swap;
-            let (fp, gp) = (f[0][i] ^ t, g[0][i] ^ t);
-            let t = (f[1][i] ^ g[1][i]) & swap;
-            let (fn_, gn) = (f[1][i] ^ t, g[1][i] ^ t);
-            f[0][i] = fp;
-            f[1][i] = fn_;
+            let t = (f[i][0] ^ g[i][0]) & swap;
+            let (fp, gp) = (f[i][0] ^ t, g[i][0] ^ t);
+            let t = (f[i][1] ^ g[i][1]) & swap;
+            let (fn_, gn) = (f[i][1] ^ t, g[i][1] ^ t);
+            f[i][0] = fp;
+            f[i][1] = fn_;
             let (sp, sn) = f3_scale(fp, fn_, pos, neg);
             let c = f3_add(gp, gn, sp, sn);
             if i > 0 {
-                g[0][i - 1] = (prev.0 >> 1) | (c.0 << 31);
-                g[1][i - 1] = (prev.1 >> 1) | (c.1 << 31);
+                g[i - 1][0] = (prev.0 >> 1) | (c.0 << 31);
+                g[i - 1][1] = (prev.1 >> 1) | (c.1 << 31);
             }
             prev = c;
         }
-        g[0][live_fg - 1] = prev.0 >> 1;
-        g[1][live_fg - 1] = prev.1 >> 1;
+        g[live_fg - 1][0] = prev.0 >> 1;
+        g[live_fg - 1][1] = prev.1 >> 1;
 
         // v = x·v; v, r = r, v if swap; r = r + sign·v. Words past `live_vr` are
         // zero in both and stay so. Coefficients above p, which the reference does
         // not keep, only move up (and out of the top word) and are never read.
         let mut carry = (0u32, 0u32);
         for i in 0..live_vr {
-            let (vp_old, vn_old) = (v[0][i], v[1][i]);
+            let (vp_old, vn_old) = (v[i][0], v[i][1]);
             let (vp, vn) = ((vp_old << 1) | carry.0, (vn_old << 1) | carry.1);
             carry = (vp_old >> 31, vn_old >> 31);
-            let t = (vp ^ r[0][i]) & swap;
-            let (vp, rp) = (vp ^ t, r[0][i] ^ t);
-            let t = (vn ^ r[1][i]) & swap;
-            let (vn, rn) = (vn ^ t, r[1][i] ^ t);
-            v[0][i] = vp;
-            v[1][i] = vn;
+            let t = (vp ^ r[i][0]) & swap;
+            let (vp, rp) = (vp ^ t, r[i][0] ^ t);
+            let t = (vn ^ r[i][1]) & swap;
+            let (vn, rn) = (vn ^ t, r[i][1] ^ t);
+            v[i][0] = vp;
+            v[i][1] = vn;
             let (sp, sn) = f3_scale(vp, vn, pos, neg);
             let (rp, rn) = f3_add(rp, rn, sp, sn);
-            r[0][i] = rp;
-            r[1][i] = rn;
+            r[i][0] = rp;
+            r[i][1] = rn;
         }
     }
     // out = f_0 · v reversed; f_0 = -1 swaps the planes.
-    let flip = (f[1][0] & 1).wrapping_neg();
+    let flip = (f[0][1] & 1).wrapping_neg();
     for j in 0..WORDS {
-        let t = (v[0][j] ^ v[1][j]) & flip;
-        v[0][j] ^= t;
-        v[1][j] ^= t;
+        let t = (v[j][0] ^ v[j][1]) & flip;
+        v[j][0] ^= t;
+        v[j][1] ^= t;
     }
     for (i, o) in out.iter_mut().enumerate() {
         *o = coefficient(&v, P - 1 - i);
