@@ -135,10 +135,10 @@ pub fn r3_recip(out: &mut SmallPoly, a: &SmallPoly) -> i32 {
     }
     // out = f_0 · v reversed; f_0 = -1 swaps the planes.
     let flip = (f[0][1] & 1).wrapping_neg();
-    for j in 0..WORDS {
-        let t = (v[j][0] ^ v[j][1]) & flip;
-        v[j][0] ^= t;
-        v[j][1] ^= t;
+    for word in v.iter_mut() {
+        let t = (word[0] ^ word[1]) & flip;
+        word[0] ^= t;
+        word[1] ^= t;
     }
     for (i, o) in out.iter_mut().enumerate() {
         *o = coefficient(&v, P - 1 - i);

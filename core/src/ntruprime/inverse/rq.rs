@@ -11,7 +11,7 @@
 //! s the swap bit, f0 and g0 the constant terms (before the swap: after one, the
 //! reference's g and r are the negations of these, a harmless unit factor, see
 //! below). The scalars of `JUMP` steps depend only on the `JUMP` lowest coefficients
-//! of f and g, so [`transition`] runs the steps on those alone (a few hundred
+//! of f and g, so `transition` runs the steps on those alone (a few hundred
 //! reductions) and multiplies the step matrices into P = M_J ··· M_1, whose entries
 //! are polynomials in 1/x of degree at most `JUMP`. Then one pass over the full
 //! vectors applies (f, g) <- P (f, g) and (v, r) <- x^J D⁻¹ P D (v, r): each new
@@ -36,7 +36,7 @@ use zeroize::Zeroize;
 
 /// Divsteps per pass. 2p - 1 = 1521 = 9 · 169 passes.
 const JUMP: usize = 9;
-const _: () = assert!((2 * P - 1) % JUMP == 0);
+const _: () = assert!((2 * P - 1).is_multiple_of(JUMP));
 /// Coefficients of a transition-matrix entry (powers x^0 .. x^-JUMP).
 const TERMS: usize = JUMP + 1;
 /// New coefficients computed together, sharing the loads of the matrix entries.
@@ -74,8 +74,7 @@ const QINV_LANE: u32 = QINV as u16 as u32;
 const BOUND: i32 = 22_400;
 const _: () = assert!(BOUND < 1 << 15);
 const _: () = assert!(
-    (2 * TERMS as i64 * ENTRY_BOUND as i64 * BOUND as i64) / 65536 + Q as i64 / 2 + 1
-        <= BOUND as i64
+    (2 * TERMS as i64 * ENTRY_BOUND as i64 * BOUND as i64) / 65536 + (Q as i64 / 2) < BOUND as i64
 );
 const _: () = assert!(
     2 * TERMS as i64 * ENTRY_BOUND as i64 * BOUND as i64 + 32768 * Q as i64 <= i32::MAX as i64
@@ -101,7 +100,7 @@ fn reduce(x: i32) -> i32 {
 /// The bound on the transition's values (f and g's low coefficients, the matrix
 /// entries); its inputs are frozen, within (q - 1)/2.
 const ENTRY_BOUND: i32 = 2939;
-const _: () = assert!(2 * ENTRY_BOUND * ENTRY_BOUND / 65536 + Q / 2 + 1 <= ENTRY_BOUND);
+const _: () = assert!(2 * ENTRY_BOUND * ENTRY_BOUND / 65536 + Q / 2 < ENTRY_BOUND);
 const _: () = assert!(ENTRY_BOUND < Q && Q12 <= ENTRY_BOUND);
 
 /// The transition matrix of `JUMP` divsteps, each entry's coefficients of
@@ -136,6 +135,8 @@ fn transition(fg: &[u32; FG_WORDS], delta: &mut i32) -> Matrix {
         }
         // Row 1 = row 2 if swap; row 2 = (f0 row 2 - g0 row 1) / x. Before this
         // step the entries have degree at most `step` in 1/x.
+        // Indexed (not zipped rows): the zipped form measured 67 k cycles slower.
+        #[allow(clippy::needless_range_loop)]
         for col in 0..2 {
             for e in (1..step + 2).rev() {
                 let (top, bottom) = (m[0][col][e], m[1][col][e]);
