@@ -1,10 +1,9 @@
-//! Constant-time inversion in R/3 and R/q by the round-3 reference's divstep loop
-//! (Bernstein–Yang "safegcd"): 2p - 1 iterations of fixed work each, every swap and
-//! elimination done with masks. The working polynomials (p + 1 coefficients, four of
-//! them) live in this function's frame and are zeroized before returning.
+//! The round-3 reference's divstep loops, coefficient by coefficient (test only): the
+//! oracle the bitsliced R/3 and the bounded R/q inversions are checked against.
+//! 2p - 1 iterations, each touching all p + 1 coefficients of four arrays.
 
-use super::arith::{f3_freeze, fq_freeze, fq_recip, negative_mask, nonzero_mask};
-use super::{RqPoly, SmallPoly, P};
+use crate::ntruprime::arith::{f3_freeze, fq_freeze, fq_recip, negative_mask, nonzero_mask};
+use crate::ntruprime::{RqPoly, SmallPoly, P};
 use zeroize::Zeroize;
 
 /// `R3_recip`: writes 1/`a` in R/3 to `out`; returns 0 if `a` is invertible and -1
@@ -105,72 +104,4 @@ pub fn rq_recip3(out: &mut RqPoly, a: &SmallPoly) -> i32 {
     v.zeroize();
     r.zeroize();
     result
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ntruprime::arith::{f3_freeze, fq_freeze};
-
-    /// Reference product in Z[x]/(x^p - x - 1), coefficients as i64.
-    fn product(a: &[i64], b: &[i64]) -> std::vec::Vec<i64> {
-        let mut c = std::vec![0i64; 2 * P - 1];
-        for i in 0..P {
-            for j in 0..P {
-                c[i + j] += a[i] * b[j];
-            }
-        }
-        for i in (P..2 * P - 1).rev() {
-            c[i - P] += c[i];
-            c[i - P + 1] += c[i];
-        }
-        c.truncate(P);
-        c
-    }
-
-    fn small(seed: &mut u64) -> SmallPoly {
-        core::array::from_fn(|_| {
-            *seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((*seed >> 33) % 3) as i8 - 1
-        })
-    }
-
-    #[test]
-    fn r3_inverse_is_inverse() {
-        let mut seed = 3u64;
-        let mut found = 0;
-        for _ in 0..4 {
-            let a = small(&mut seed);
-            let mut inv = [0i8; P];
-            if r3_recip(&mut inv, &a) == 0 {
-                found += 1;
-                let a64: std::vec::Vec<i64> = a.iter().map(|&x| x as i64).collect();
-                let i64s: std::vec::Vec<i64> = inv.iter().map(|&x| x as i64).collect();
-                let c = product(&a64, &i64s);
-                for (k, &ck) in c.iter().enumerate() {
-                    assert_eq!(f3_freeze(ck as i32), (k == 0) as i8);
-                }
-            }
-        }
-        assert!(found > 0);
-        // 0 is not invertible.
-        let mut inv = [0i8; P];
-        assert_eq!(r3_recip(&mut inv, &[0; P]), -1);
-    }
-
-    #[test]
-    fn rq_inverse_is_inverse() {
-        let mut seed = 11u64;
-        let a = small(&mut seed);
-        let mut inv = [0i16; P];
-        assert_eq!(rq_recip3(&mut inv, &a), 0);
-        let a64: std::vec::Vec<i64> = a.iter().map(|&x| 3 * x as i64).collect();
-        let i64s: std::vec::Vec<i64> = inv.iter().map(|&x| x as i64).collect();
-        let c = product(&a64, &i64s);
-        for (k, &ck) in c.iter().enumerate() {
-            assert_eq!(fq_freeze((ck % 4591) as i32), (k == 0) as i16);
-        }
-    }
 }
