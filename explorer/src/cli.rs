@@ -139,6 +139,10 @@ pub struct SweepArgs {
     /// campaigns.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub faults: Option<u64>,
+    /// Print the answer without first running the constant-time trace check on it when
+    /// the cache has no verdict (its column then says "not checked").
+    #[arg(long)]
+    pub no_answer_check: bool,
     /// The seed of `--faults`' sites.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     pub faults_seed: u64,

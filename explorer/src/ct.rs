@@ -326,6 +326,52 @@ pub fn annotate(
     cache: Option<&Cache>,
     check: Option<(usize, usize)>,
 ) -> Result<(), String> {
+    annotate_where(sweep, cache, check, |_| true)
+}
+
+/// Runs the check (`runs` random secrets, `jobs` workers) for every group's answer that
+/// has no verdict yet, so that what the sweep recommends is checked before it is printed
+/// (docs/explorer.md, "Constant time"); then fills in the verdicts. Returns how many
+/// firmwares it checked.
+pub fn check_answers(
+    sweep: &mut crate::sweep::Sweep,
+    groups: &[crate::analysis::Group],
+    cache: Option<&Cache>,
+    (runs, jobs): (usize, usize),
+) -> Result<usize, String> {
+    let mut answers: Vec<(String, String, String)> = Vec::new();
+    for g in groups {
+        if let crate::analysis::Answer::Best(i) = g.answer {
+            let row = &g.rows[i];
+            if row.constant_time == column(None) {
+                let opt = row.ok().map(|r| r.opt_level.clone()).unwrap_or_default();
+                let key = (g.target.clone(), row.candidate.type_path(), opt);
+                if !answers.contains(&key) {
+                    answers.push(key);
+                }
+            }
+        }
+    }
+    if answers.is_empty() || cache.is_none() {
+        return Ok(0);
+    }
+    eprintln!(
+        "pq-explore: checking the answer{} for constant time first (cached once done)",
+        if answers.len() == 1 { "" } else { "s" }
+    );
+    annotate_where(sweep, cache, Some((runs, jobs)), |o| {
+        answers.contains(&(o.target.clone(), o.candidate.type_path(), o.opt_level.clone()))
+    })?;
+    Ok(answers.len())
+}
+
+/// [`annotate`], the checks limited to the outcomes `which` accepts.
+fn annotate_where(
+    sweep: &mut crate::sweep::Sweep,
+    cache: Option<&Cache>,
+    check: Option<(usize, usize)>,
+    which: impl Fn(&crate::sweep::Outcome) -> bool,
+) -> Result<(), String> {
     let Some(cache) = cache else {
         return Ok(());
     };
@@ -347,7 +393,7 @@ pub fn annotate(
                 .outcomes
                 .iter()
                 // Other implementations are measured, not checked.
-                .filter(|o| o.opt_level == opt_level && o.candidate.peer().is_none())
+                .filter(|o| o.opt_level == opt_level && o.candidate.peer().is_none() && which(o))
                 .map(|o| {
                     let (label, path) = label_and_path(&o.candidate);
                     (o.target.clone(), o.scheme, label, path)

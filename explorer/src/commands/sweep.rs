@@ -63,6 +63,12 @@ pub fn run(a: &SweepArgs) -> Res<()> {
         return Ok(());
     }
     let mut groups = analysis::groups(&sweep, &ops, budgets);
+    if !a.no_answer_check {
+        let check = (ct::DEFAULT_RUNS, spec.jobs);
+        if ct::check_answers(&mut sweep, &groups, spec.cache.as_ref(), check)? > 0 {
+            groups = analysis::groups(&sweep, &ops, budgets);
+        }
+    }
     let cache = spec.cache.as_ref().map(faults_cache);
     let mut index = match &cache {
         Some(c) => Index::load(c, &sweep.sources),
