@@ -57,6 +57,10 @@ use core::marker::PhantomData;
 pub use pqfit_core::keccak::{
     DefaultKeccak, Interleaved32, Interleaved32Compact, Keccak, Sha3Crate,
 };
+/// The backends that exist only on some targets (`Interleaved32Thumb2` on the
+/// Cortex-M3 and M4; the glob is empty elsewhere, hence the `allow`).
+#[allow(unused_imports)]
+pub use pqfit_core::keccak::target_backends::*;
 use pqfit_core::mldsa::params::N;
 use pqfit_core::mldsa::{Accumulator, ParameterSet};
 /// The types component implementations work with, for implementing a component

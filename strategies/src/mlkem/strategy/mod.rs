@@ -43,6 +43,10 @@ pub use streamed_compare::{DiffSink, StreamedCompare};
 pub use pqfit_core::keccak::{
     DefaultKeccak, Interleaved32, Interleaved32Compact, Keccak, Sha3Crate,
 };
+/// The backends that exist only on some targets (`Interleaved32Thumb2` on the
+/// Cortex-M3 and M4; the glob is empty elsewhere, hence the `allow`).
+#[allow(unused_imports)]
+pub use pqfit_core::keccak::target_backends::*;
 /// The polynomial type the components work with.
 pub use pqfit_core::mlkem::Poly;
 use pqfit_core::mlkem::{MlKemParams, N};
