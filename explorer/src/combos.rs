@@ -547,7 +547,10 @@ mod tests {
             assert!(!other.iter().any(|n| n.contains("Thumb2")), "{other:?}");
         }
         let m4 = names("Interleaved32Thumb2");
-        assert!(m4.contains(&"small-stack + Interleaved32".to_string()), "{m4:?}");
+        assert!(
+            m4.contains(&"small-stack + Interleaved32".to_string()),
+            "{m4:?}"
+        );
         assert!(!m4.iter().any(|n| n.contains("Thumb2")), "{m4:?}");
         assert_eq!(m4.len(), 4 * PRESETS.len());
     }

@@ -13,7 +13,7 @@ use super::backend::{Keccak, RHO_OFFSETS};
 use super::interleave::{self, source_word, word_rotation, RC_INTERLEAVED};
 use super::interleaved::{chi, InterleavedState, CHI_FORMS, LANE_MASK};
 
-/// The same state, byte interface and round logic as [`Interleaved32`], as one
+/// The same state, byte interface and round logic as [`Interleaved32`](super::Interleaved32), as one
 /// in-place round pair looped 12 times: about a tenth of the flash of the unrolled
 /// permutation, for 2-22 % more cycles per permutation on the M0, M4 and RV32 models
 /// (more spills, no folded round constants).
