@@ -327,13 +327,6 @@ pub fn default_keccak(target: &str) -> &'static str {
     }
 }
 
-/// Whether backend `k` exists on a target whose default backend is `default_keccak`:
-/// the Thumb-2 assembly exists exactly on the targets where it is the default, every
-/// other backend everywhere.
-fn backend_exists(k: &str, default_keccak: &str) -> bool {
-    k != KECCAK_THUMB2 || default_keccak == KECCAK_THUMB2
-}
-
 /// [`candidates_on`] for a 32-bit target (default backend `Interleaved32`).
 pub fn candidates(scheme: Scheme, presets_only: bool, keccak: KeccakAxis) -> Vec<Candidate> {
     candidates_on(scheme, presets_only, keccak, "Interleaved32")
@@ -380,11 +373,9 @@ pub fn candidates_on(
             KeccakAxis::All => true,
         };
         if others {
-            for k in catalog
-                .keccak
-                .iter()
-                .filter(|k| **k != default_keccak && backend_exists(k, default_keccak))
-            {
+            // Never the Thumb-2 assembly: it exists only where it is the default.
+            let variant = |k: &&&str| **k != default_keccak && **k != KECCAK_THUMB2;
+            for k in catalog.keccak.iter().filter(variant) {
                 out.push(Candidate::of(family, &c, Some(k)));
             }
         }
@@ -541,18 +532,12 @@ mod tests {
         );
         assert!(!rv64.iter().any(|n| n.ends_with("Sha3Crate")), "{rv64:?}");
         assert_eq!(rv64.len(), names("Interleaved32").len());
-        // The Thumb-2 assembly only where it exists (and is the default): elsewhere it
-        // is never a variant; on the M3/M4 the three portable backends are.
-        for other in [rv64, names("Interleaved32")] {
-            assert!(!other.iter().any(|n| n.contains("Thumb2")), "{other:?}");
-        }
-        let m4 = names("Interleaved32Thumb2");
-        assert!(
-            m4.contains(&"small-stack + Interleaved32".to_string()),
-            "{m4:?}"
-        );
-        assert!(!m4.iter().any(|n| n.contains("Thumb2")), "{m4:?}");
+        // The Thumb-2 assembly is a variant nowhere (absent, or the M3/M4's default).
+        let m4 = names(KECCAK_THUMB2);
+        assert!(m4.contains(&"small-stack + Interleaved32".into()), "{m4:?}");
         assert_eq!(m4.len(), 4 * PRESETS.len());
+        let all = [rv64, names("Interleaved32"), m4].concat();
+        assert!(!all.iter().any(|n| n.contains("Thumb2")), "{all:?}");
     }
 
     #[test]
