@@ -46,7 +46,9 @@ def pass_inputs(y, z):
         res.append((widx(X, Y, sw), X, sw, word_rotation(r, z)))
     return res
 
-# Steady-state output frames: chi output (x, y, z) in frame f0 (mode 0) or f2 (mode 2).
+# Steady-state output frames: chi output (x, y, z) in frame f0 (mode 0) or f2 (mode 2);
+# f0 where it is 0 (lane (0, 0) always, so that iota needs no rotation), else f2. The
+# frame of a position is its pending rotation P, the same in every round (two buffers).
 MODE = {}
 P = [0]*50
 for y in range(5):
@@ -54,11 +56,12 @@ for y in range(5):
         ins = pass_inputs(y, z)
         for x in range(5):
             f0, f2 = ins[x][3], ins[(x+2) % 5][3]
-            m = 0 if (f0 == 0 or (x == 0 and y == 0)) else (2 if f2 == 0 else 2)
+            m = 0 if (f0 == 0 or (x == 0 and y == 0)) else 2
             MODE[(x, y, z)] = m
             P[widx(x, y, z)] = f0 if m == 0 else f2
 assert P[0] == 0 and P[1] == 0
 
+# The last round's outputs go to frame 0: f0 or f2 if one is 0, else an extra ROR (mode 3).
 def last_mode(f0, f2):
     return 0 if f0 == 0 else (2 if f2 == 0 else 3)
 
@@ -164,7 +167,6 @@ def d_phase(order, free):
         else:
             dreg[(x, z)] = r
     return lines, dreg, colreg, free
-import itertools
 base = [(x, z) for x in range(5) for z in range(2)]
 found = None
 rng = random.Random(5)
