@@ -5,6 +5,7 @@
 //! descriptor).
 
 use pqfit::catalog::{Catalog, Preset};
+use pqfit::strategy::catalog::KECCAK_THUMB2;
 use pqfit_profiles::peers::{self, Peer};
 use pqfit_profiles::{Family, Scheme};
 
@@ -312,11 +313,16 @@ pub fn peer_candidates(scheme: Scheme) -> Vec<Candidate> {
 }
 
 /// The Keccak backend a target's firmware uses when the strategy names none
-/// (`pqfit_core::keccak::DefaultKeccak`): `Sha3Crate` on 64-bit targets (rv64),
-/// `Interleaved32` on the 32-bit ones. An unknown target counts as 32-bit.
+/// (`pqfit_core::keccak::DefaultKeccak`): `Sha3Crate` on 64-bit targets (rv64), the
+/// Thumb-2 assembly `Interleaved32Thumb2` on the Cortex-M3 and M4 (`thumbv7m`,
+/// `thumbv7em`), `Interleaved32` on the other 32-bit ones. An unknown target counts as
+/// 32-bit.
 pub fn default_keccak(target: &str) -> &'static str {
-    match pqfit_profiles::Profile::load(target).map(|p| p.pointer_width()) {
-        Ok(64) => "Sha3Crate",
+    match pqfit_profiles::Profile::load(target) {
+        Ok(p) if p.pointer_width() == 64 => "Sha3Crate",
+        Ok(p) if p.triple.starts_with("thumbv7m-") || p.triple.starts_with("thumbv7em-") => {
+            KECCAK_THUMB2
+        }
         _ => "Interleaved32",
     }
 }
@@ -336,7 +342,7 @@ fn combination(catalog: &Catalog, index: usize) -> Vec<&'static str> {
 /// The candidates of a sweep for `scheme` on a target whose default Keccak backend is
 /// `default_keccak` ([`default_keccak`]): the family's presets first, then the rest of
 /// its catalogue in order; the backend variants (of the presets, or of every combination)
-/// are the other backends, where the family takes one.
+/// are the other backends that exist on the target, where the family takes one.
 pub fn candidates_on(
     scheme: Scheme,
     presets_only: bool,
@@ -367,7 +373,9 @@ pub fn candidates_on(
             KeccakAxis::All => true,
         };
         if others {
-            for k in catalog.keccak.iter().filter(|k| **k != default_keccak) {
+            // Never the Thumb-2 assembly: it exists only where it is the default.
+            let variant = |k: &&&str| **k != default_keccak && **k != KECCAK_THUMB2;
+            for k in catalog.keccak.iter().filter(variant) {
                 out.push(Candidate::of(family, &c, Some(k)));
             }
         }
@@ -506,7 +514,9 @@ mod tests {
 
     #[test]
     fn backend_variants_leave_out_the_targets_default() {
-        assert_eq!(default_keccak("m4"), "Interleaved32");
+        assert_eq!(default_keccak("m4"), "Interleaved32Thumb2");
+        assert_eq!(default_keccak("m3"), "Interleaved32Thumb2");
+        assert_eq!(default_keccak("m0"), "Interleaved32");
         assert_eq!(default_keccak("rv32"), "Interleaved32");
         assert_eq!(default_keccak("rv64"), "Sha3Crate");
         let names = |d| -> Vec<String> {
@@ -522,6 +532,12 @@ mod tests {
         );
         assert!(!rv64.iter().any(|n| n.ends_with("Sha3Crate")), "{rv64:?}");
         assert_eq!(rv64.len(), names("Interleaved32").len());
+        // The Thumb-2 assembly is a variant nowhere (absent, or the M3/M4's default).
+        let m4 = names(KECCAK_THUMB2);
+        assert!(m4.contains(&"small-stack + Interleaved32".into()), "{m4:?}");
+        assert_eq!(m4.len(), 4 * PRESETS.len());
+        let all = [rv64, names("Interleaved32"), m4].concat();
+        assert!(!all.iter().any(|n| n.contains("Thumb2")), "{all:?}");
     }
 
     #[test]

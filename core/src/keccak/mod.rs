@@ -11,25 +11,49 @@
 //! | [`Sha3Crate`] | 25 × u64 | the `keccak` crate (what `sha3` uses) | 64-bit hosts |
 //! | [`Interleaved32`] | 50 × u32, bit-interleaved, lane-complemented | 24 rounds unrolled, in place | 32-bit cores, speed (~33-45 KB) |
 //! | [`Interleaved32Compact`] | as above | one in-place round pair in a loop | 32-bit cores, flash (~3-4 KB) |
+//! | `Interleaved32Thumb2` (`thumbv7m`, `thumbv7em` only) | 50 × u32, bit-interleaved | Thumb-2 assembly, two buffers, a round pair in a loop | Cortex-M3/M4 (~6 KB) |
 //!
-//! [`DefaultKeccak`] is [`Interleaved32`] on 32-bit targets and [`Sha3Crate`] elsewhere.
+//! [`DefaultKeccak`] is `Interleaved32Thumb2` on the Cortex-M3 and M4, [`Interleaved32`]
+//! on the other 32-bit targets and [`Sha3Crate`] elsewhere.
 //!
 //! All backends are constant-time by construction: no branch or memory index depends
 //! on state contents (offsets and lengths at the byte interface are public).
 
 mod backend;
+mod interleave;
 mod interleaved;
+mod interleaved_compact;
 mod sha3_crate;
+#[cfg(pqfit_thumb2)]
+mod thumb2;
+#[cfg(pqfit_thumb2)]
+mod thumb2_rounds;
 
 pub use backend::{Keccak, RHO_OFFSETS, ROUND_CONSTANTS, STATE_BYTES};
-pub use interleaved::{Interleaved32, Interleaved32Compact, InterleavedState};
+pub use interleaved::{Interleaved32, InterleavedState};
+pub use interleaved_compact::Interleaved32Compact;
 pub use sha3_crate::Sha3Crate;
+#[cfg(pqfit_thumb2)]
+pub use thumb2::{Interleaved32Thumb2, Thumb2State};
+
+/// The backends that exist only on some targets: `Interleaved32Thumb2` on the
+/// Cortex-M3 and M4 (`thumbv7m`, `thumbv7em`), nothing elsewhere. For dependents to
+/// re-export with a glob, without repeating the target condition.
+pub mod target_backends {
+    #[cfg(pqfit_thumb2)]
+    pub use super::thumb2::Interleaved32Thumb2;
+}
 
 use zeroize::Zeroize;
 
+/// The backend a scheme uses unless its strategy names another: the Thumb-2 assembly
+/// (`Interleaved32Thumb2`) on the Cortex-M3 and M4.
+#[cfg(pqfit_thumb2)]
+pub type DefaultKeccak = Interleaved32Thumb2;
+
 /// The backend a scheme uses unless its strategy names another: [`Interleaved32`] on
-/// 32-bit targets (Cortex-M, RV32), where 64-bit rotations are expensive.
-#[cfg(target_pointer_width = "32")]
+/// the other 32-bit targets (Cortex-M0, RV32), where 64-bit rotations are expensive.
+#[cfg(all(target_pointer_width = "32", not(pqfit_thumb2)))]
 pub type DefaultKeccak = Interleaved32;
 
 /// The backend a scheme uses unless its strategy names another: [`Sha3Crate`] on

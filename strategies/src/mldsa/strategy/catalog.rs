@@ -15,8 +15,19 @@ pub const MASK: &[&str] = &["StoredY", "RegeneratedY", "SignatureY"];
 pub const PRODUCT: &[&str] = &["NttProduct", "SmallModulusProduct", "SparseProduct"];
 
 /// Keccak backends, `Custom`'s optional sixth parameter (omitted: `DefaultKeccak`,
-/// which is `Interleaved32` on 32-bit targets and `Sha3Crate` on the host).
-pub const KECCAK: &[&str] = &["Interleaved32", "Interleaved32Compact", "Sha3Crate"];
+/// which is `Interleaved32Thumb2` on the Cortex-M3 and M4, `Interleaved32` on the other
+/// 32-bit targets and `Sha3Crate` on the host). The last, [`KECCAK_THUMB2`], exists only
+/// on `thumbv7m` and `thumbv7em` targets: tools list it only there.
+pub const KECCAK: &[&str] = &[
+    "Interleaved32",
+    "Interleaved32Compact",
+    "Sha3Crate",
+    KECCAK_THUMB2,
+];
+
+/// The Thumb-2 assembly backend (`pqfit_core::keccak::Interleaved32Thumb2`), which
+/// exists only on `thumbv7m` and `thumbv7em` targets, where it is `DefaultKeccak`.
+pub const KECCAK_THUMB2: &str = "Interleaved32Thumb2";
 
 /// The memory axes in the order of `Custom`'s parameters.
 pub const AXES: [&[&str]; 5] = [MATRIX, SECRETS, COMMIT, MASK, PRODUCT];
@@ -326,7 +337,9 @@ mod tests {
         for (full, k) in backends.iter().zip(CATALOG.keccak) {
             assert_eq!(last_segment(full), *k);
         }
-        assert_eq!(CATALOG.keccak.len(), backends.len());
+        // The host has every backend but the Thumb-2 assembly, listed last.
+        assert_eq!(CATALOG.keccak.len(), backends.len() + 1);
+        assert_eq!(CATALOG.keccak.last(), Some(&KECCAK_THUMB2));
     }
 
     /// Each preset's component names (what the tools build and report) are those of

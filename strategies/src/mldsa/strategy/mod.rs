@@ -53,6 +53,10 @@ pub use streamed_a::StreamedA;
 pub use streamed_w::StreamedW;
 
 use core::marker::PhantomData;
+/// The backends that exist only on some targets (`Interleaved32Thumb2` on the
+/// Cortex-M3 and M4; the glob is empty elsewhere, hence the `allow`).
+#[allow(unused_imports)]
+pub use pqfit_core::keccak::target_backends::*;
 /// The Keccak backends (the sixth strategy axis) and their trait.
 pub use pqfit_core::keccak::{
     DefaultKeccak, Interleaved32, Interleaved32Compact, Keccak, Sha3Crate,

@@ -10,7 +10,8 @@ use pqfit_core::mldsa::ParameterSet;
 
 /// Any mix of components: `Custom<Matrix, Secrets, Commit, Mask, Product>`, and
 /// optionally the Keccak backend as a sixth parameter (by default
-/// [`DefaultKeccak`]: `Interleaved32` on 32-bit targets, `Sha3Crate` elsewhere).
+/// [`DefaultKeccak`]: the Thumb-2 assembly `Interleaved32Thumb2` on the Cortex-M3 and
+/// M4, `Interleaved32` on the other 32-bit targets, `Sha3Crate` elsewhere).
 /// A mix whose components do not fit together does not compile.
 pub struct Custom<M, S, W, Y, C, K = DefaultKeccak>(PhantomData<(M, S, W, Y, C, K)>);
 

@@ -39,6 +39,10 @@ pub use stored_compare::{StoredCompare, StoredSink};
 pub use streamed_a::StreamedA;
 pub use streamed_compare::{DiffSink, StreamedCompare};
 
+/// The backends that exist only on some targets (`Interleaved32Thumb2` on the
+/// Cortex-M3 and M4; the glob is empty elsewhere, hence the `allow`).
+#[allow(unused_imports)]
+pub use pqfit_core::keccak::target_backends::*;
 /// The Keccak backends (the optional fifth parameter of [`Custom`]) and their trait.
 pub use pqfit_core::keccak::{
     DefaultKeccak, Interleaved32, Interleaved32Compact, Keccak, Sha3Crate,
