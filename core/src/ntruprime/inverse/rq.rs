@@ -264,12 +264,13 @@ fn sums<const T: usize>(words: &[u32], pairs: &[u32; T]) -> [i32; BLOCK] {
     let (s0, s1, s2, s3): (i32, i32, i32, i32);
     let wp = words.as_ptr();
     let pp = pairs.as_ptr();
-    // SAFETY: register-only arithmetic and loads of words[0 .. T + 3] and
-    // pairs[0 .. T], which the slice and the array hold (T + 3 = words.len()
+    // Both blocks: register-only arithmetic and loads of words[0 .. T + 3] and
+    // pairs[0 .. T], which the slice and the array hold (T + 3 = words.len(),
     // checked above); no stores, no stack. SMLAD can set the Q flag, so the flags
     // are not declared preserved. Timing depends on no operand value.
-    unsafe {
-        if T == JUMP {
+    if T == JUMP {
+        // SAFETY: as above, T = 9 terms.
+        unsafe {
             core::arch::asm!(
                 nine_terms!(),
                 wp = in(reg) wp,
@@ -285,7 +286,10 @@ fn sums<const T: usize>(words: &[u32], pairs: &[u32; T]) -> [i32; BLOCK] {
                 s3 = out(reg) s3,
                 options(readonly, nostack),
             );
-        } else {
+        }
+    } else {
+        // SAFETY: as above, T = 10 terms.
+        unsafe {
             core::arch::asm!(
                 nine_terms!(),
                 term!(next, "{w1}", "{w2}", "{w3}", "{w0}", "36", "48"),
