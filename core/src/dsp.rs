@@ -149,6 +149,19 @@ instruction!(
     (t & 0xffff_0000) | (b >> 16)
 );
 
+instruction!(
+    /// Bytes 0 and 2 of `x`, zero-extended into the low and high lane (UXTB16).
+    uxtb16(x: u32) -> u32 = "uxtb16 {out}, {x}",
+    x & 0x00ff_00ff
+);
+
+instruction!(
+    /// Bytes 1 and 3 of `x`, zero-extended into the low and high lane (UXTB16 with
+    /// ROR #8).
+    uxtb16_ror8(x: u32) -> u32 = "uxtb16 {out}, {x}, ror #8",
+    (x >> 8) & 0x00ff_00ff
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

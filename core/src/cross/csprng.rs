@@ -260,6 +260,36 @@ impl<K: Keccak> Sampler<K> {
     }
 }
 
+impl<K: Keccak> Sampler<K> {
+    /// The next `count` accepted values, `put(index, value)` for each in order: the
+    /// values and the stream position of `count` calls of [`Sampler::sample`], with one
+    /// declassification per batch of candidates instead of one per candidate. A batch
+    /// is at most 32 candidates and never more than the values still missing, so no
+    /// candidate past the last value is drawn. The batch's acceptance word is what
+    /// `sample` declassifies bit by bit (which candidates are rejected, public as
+    /// there); the candidates themselves stay secret, read at public positions.
+    pub fn fill(&mut self, count: usize, mut put: impl FnMut(usize, u16)) {
+        let mut cand = [0u16; 32];
+        let mut done = 0;
+        while done < count {
+            let batch = (count - done).min(cand.len());
+            let mut accept = 0u32;
+            for (b, c) in cand[..batch].iter_mut().enumerate() {
+                let v = self.stream.take(self.bits) + self.offset;
+                *c = v as u16;
+                accept |= crate::ct::lt_bit_u32(v, self.bound) << b;
+            }
+            let mut accept = crate::ct::declassify_u32(accept);
+            while accept != 0 {
+                put(done, cand[accept.trailing_zeros() as usize]);
+                done += 1;
+                accept &= accept - 1;
+            }
+        }
+        zeroize::Zeroize::zeroize(&mut cand);
+    }
+}
+
 /// A sampler of uniform elements of F_p (`csprng_fp_vec`, `csprng_fp_mat`).
 pub fn fp_sampler<P: CrossParams, K: Keccak>(xof: XofReader<K>, budget_bits: usize) -> Sampler<K> {
     Sampler::new(BitStream::new(xof, budget_bits), P::BITS_P, P::P as u32, 0)
