@@ -140,8 +140,8 @@ pub struct BitStream<K: Keccak> {
     buf: [u8; 32],
     pos: usize,
     len: usize,
-    /// The unread bits, least significant first: fewer than 24 (a draw of at most 16
-    /// bits tops up at most 15 bits with whole bytes), so 32-bit shifts suffice
+    /// The unread bits, least significant first: at most 31 (a draw of at most 16
+    /// bits tops up at most 15 bits with one or two whole bytes), so 32-bit shifts suffice
     /// (a 64-bit shift by a variable amount is a sequence of predicated instructions
     /// on 32-bit cores).
     acc: u32,
@@ -181,6 +181,13 @@ impl<K: Keccak> BitStream<K> {
     /// The next `bits` (at most 16) bits as an integer.
     pub fn take(&mut self, bits: u32) -> u32 {
         debug_assert!(bits <= 16);
+        if self.nbits < bits && self.pos + 2 <= self.len {
+            // Two buffered bytes at once: at most 15 + 16 bits are then held.
+            let two = u16::from_le_bytes([self.buf[self.pos], self.buf[self.pos + 1]]);
+            self.acc |= (two as u32) << self.nbits;
+            self.nbits += 16;
+            self.pos += 2;
+        }
         while self.nbits < bits {
             self.acc |= (self.next_byte() as u32) << self.nbits;
             self.nbits += 8;

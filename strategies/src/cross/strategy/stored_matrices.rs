@@ -91,12 +91,18 @@ impl<P: CrossParams> Matrices<P> for StoredMatrices {
         for (j, column) in store.v.chunks_exact(k * width).enumerate() {
             let mut acc = x[k + j] as i32;
             if P::RSDPG {
-                // Entries i and i + 1 are the two little-endian halves of a word.
+                // Entries i and i + 1 are the two little-endian halves of a word; two
+                // words a step.
+                let word = |w: &[u8]| u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                let whole = 2 * (k - k % 2);
                 let mut i = 0;
-                for w in column.chunks_exact(4) {
-                    let v = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
-                    acc = dsp::smlad(v, pair(i), acc);
-                    i += 2;
+                for w in column[..whole].chunks_exact(8) {
+                    acc = dsp::smlad(word(&w[..4]), pair(i), acc);
+                    acc = dsp::smlad(word(&w[4..]), pair(i + 2), acc);
+                    i += 4;
+                }
+                if 2 * i < whole {
+                    acc = dsp::smlad(word(&column[2 * i..2 * i + 4]), pair(i), acc);
                 }
                 if k % 2 == 1 {
                     acc += x[k - 1] as i32 * u16::from_le_bytes([column[2 * k - 2], column[2 * k - 1]]) as i32;
@@ -104,14 +110,23 @@ impl<P: CrossParams> Matrices<P> for StoredMatrices {
             } else {
                 // A word holds entries i, i + 2, i + 1, i + 3 (`byte_slot`): bytes 0 and 2
                 // are the lanes of entries i, i + 1, bytes 1 and 3 those of i + 2, i + 3.
+                // Two words a step (one loop branch per eight products).
+                let quad = |acc: i32, v: u32, i: usize| {
+                    let acc = dsp::smlad(dsp::uxtb16(v), pair(i), acc);
+                    dsp::smlad(dsp::uxtb16_ror8(v), pair(i + 2), acc)
+                };
+                let word = |w: &[u8]| u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                let whole = k - k % 4;
                 let mut i = 0;
-                for w in column.chunks_exact(4) {
-                    let v = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
-                    acc = dsp::smlad(dsp::uxtb16(v), pair(i), acc);
-                    acc = dsp::smlad(dsp::uxtb16_ror8(v), pair(i + 2), acc);
-                    i += 4;
+                for w in column[..whole].chunks_exact(8) {
+                    acc = quad(acc, word(&w[..4]), i);
+                    acc = quad(acc, word(&w[4..]), i + 4);
+                    i += 8;
                 }
-                for i in k - k % 4..k {
+                if i < whole {
+                    acc = quad(acc, word(&column[i..i + 4]), i);
+                }
+                for i in whole..k {
                     acc += x[i] as i32 * column[i] as i32;
                 }
             }
