@@ -183,6 +183,15 @@ mod tests {
     }
 
     #[test]
+    fn byte_unpacking() {
+        let x = u32::from_le_bytes([0x81, 0x02, 0xff, 0x7f]);
+        assert_eq!(uxtb16(x), pack(0x81, 0xff));
+        assert_eq!(uxtb16_ror8(x), pack(0x02, 0x7f));
+        assert_eq!(uxtb16(u32::MAX), 0x00ff_00ff);
+        assert_eq!(uxtb16_ror8(u32::MAX), 0x00ff_00ff);
+    }
+
+    #[test]
     fn lane_instructions() {
         for &a in &VALUES {
             for &b in &VALUES {

@@ -206,7 +206,9 @@ mod tests {
         assert!(parse("point = 3").is_err());
         assert!(with("scheme='ml-dsa-65'\nsign={cycles=5,min=9,stack=1}").is_err());
         assert!(with("scheme='ml-dsa-65'\nextra=1").is_err());
-        assert!(with("scheme='ml-dsa-65'\nmeasured_on='silicon'\nsign={cycles=5,stack=1}").is_err());
+        assert!(
+            with("scheme='ml-dsa-65'\nmeasured_on='silicon'\nsign={cycles=5,stack=1}").is_err()
+        );
         assert!(with("scheme='ml-dsa-65'\nmeasured_on='model'\nsign={cycles=5,stack=1}").is_ok());
         // The good cases, so that the failures below fail for their own reason.
         assert!(with("scheme='ml-dsa-65'\nsign={cycles=5,stack=1}").is_ok());

@@ -105,7 +105,8 @@ impl<P: CrossParams> Matrices<P> for StoredMatrices {
                     acc = dsp::smlad(word(&column[2 * i..2 * i + 4]), pair(i), acc);
                 }
                 if k % 2 == 1 {
-                    acc += x[k - 1] as i32 * u16::from_le_bytes([column[2 * k - 2], column[2 * k - 1]]) as i32;
+                    acc += x[k - 1] as i32
+                        * u16::from_le_bytes([column[2 * k - 2], column[2 * k - 1]]) as i32;
                 }
             } else {
                 // A word holds entries i, i + 2, i + 1, i + 3 (`byte_slot`): bytes 0 and 2
