@@ -179,23 +179,36 @@ impl<K: Keccak> BitStream<K> {
     }
 
     /// The next `bits` (at most 16) bits as an integer.
+    #[inline(always)]
     pub fn take(&mut self, bits: u32) -> u32 {
         debug_assert!(bits <= 16);
-        if self.nbits < bits && self.pos + 2 <= self.len {
-            // Two buffered bytes at once: at most 15 + 16 bits are then held.
-            let two = u16::from_le_bytes([self.buf[self.pos], self.buf[self.pos + 1]]);
-            self.acc |= (two as u32) << self.nbits;
-            self.nbits += 16;
-            self.pos += 2;
-        }
-        while self.nbits < bits {
-            self.acc |= (self.next_byte() as u32) << self.nbits;
-            self.nbits += 8;
+        if self.nbits < bits {
+            if self.pos + 2 <= self.len {
+                // Two buffered bytes at once: at most 15 + 16 bits are then held, and
+                // at least `bits`.
+                let two = u16::from_le_bytes([self.buf[self.pos], self.buf[self.pos + 1]]);
+                self.acc |= (two as u32) << self.nbits;
+                self.nbits += 16;
+                self.pos += 2;
+            } else {
+                self.top_up(bits);
+            }
         }
         let v = self.acc & ((1 << bits) - 1);
         self.acc >>= bits;
         self.nbits -= bits;
         v
+    }
+
+    /// [`BitStream::take`]'s slow path, out of line: byte by byte, squeezing the next
+    /// buffer when this one is used up.
+    #[inline(never)]
+    #[cold]
+    fn top_up(&mut self, bits: u32) {
+        while self.nbits < bits {
+            self.acc |= (self.next_byte() as u32) << self.nbits;
+            self.nbits += 8;
+        }
     }
 
     /// Discards what is left of the budget and starts a new budget of `budget_bits`
