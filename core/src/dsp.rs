@@ -149,6 +149,19 @@ instruction!(
     (t & 0xffff_0000) | (b >> 16)
 );
 
+instruction!(
+    /// Bytes 0 and 2 of `x`, zero-extended into the low and high lane (UXTB16).
+    uxtb16(x: u32) -> u32 = "uxtb16 {out}, {x}",
+    x & 0x00ff_00ff
+);
+
+instruction!(
+    /// Bytes 1 and 3 of `x`, zero-extended into the low and high lane (UXTB16 with
+    /// ROR #8).
+    uxtb16_ror8(x: u32) -> u32 = "uxtb16 {out}, {x}, ror #8",
+    (x >> 8) & 0x00ff_00ff
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +180,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn byte_unpacking() {
+        let x = u32::from_le_bytes([0x81, 0x02, 0xff, 0x7f]);
+        assert_eq!(uxtb16(x), pack(0x81, 0xff));
+        assert_eq!(uxtb16_ror8(x), pack(0x02, 0x7f));
+        assert_eq!(uxtb16(u32::MAX), 0x00ff_00ff);
+        assert_eq!(uxtb16_ror8(u32::MAX), 0x00ff_00ff);
     }
 
     #[test]

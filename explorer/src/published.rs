@@ -22,6 +22,18 @@ pub struct OpFigures {
     pub stack: u64,
 }
 
+/// Where a point's figures were measured.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum MeasuredOn {
+    /// On a real board (the default): a "published, real hardware" point.
+    #[default]
+    Hardware,
+    /// Other people's code run on this harness's cycle model (model cycles, not silicon):
+    /// kept in the file for the docs, never drawn as a hardware point.
+    Model,
+}
+
 /// One published implementation.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -30,6 +42,9 @@ pub struct Published {
     pub label: String,
     /// Where the figures come from.
     pub source: String,
+    /// Real hardware or this harness's model (`measured_on`, default hardware).
+    #[serde(default)]
+    pub measured_on: MeasuredOn,
     /// Profile name of the same core.
     pub target: String,
     /// Scheme name.
@@ -78,8 +93,16 @@ pub fn default_path() -> PathBuf {
         .join("published.toml")
 }
 
-/// Reads the published points; a malformed file is an error naming it.
+/// Reads the published real-hardware points (leaving out the `measured_on = "model"` ones);
+/// a malformed file is an error naming it.
 pub fn load(path: &Path) -> Result<Vec<Published>, String> {
+    let mut all = load_all(path)?;
+    all.retain(|p| p.measured_on == MeasuredOn::Hardware);
+    Ok(all)
+}
+
+/// Reads every point of the file, model-measured ones included.
+pub fn load_all(path: &Path) -> Result<Vec<Published>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -145,6 +168,21 @@ mod tests {
     }
 
     #[test]
+    fn model_points_are_not_hardware_points() {
+        let all = load_all(&default_path()).unwrap();
+        let speed = find(&all, "CROSS m4speed (model)", "cross-rsdp-1-fast");
+        assert_eq!(speed.measured_on, MeasuredOn::Model);
+        assert!(speed.op("sign").unwrap().cycles > 1_000_000);
+        let light = find(&all, "LightCROSS light", "cross-rsdp-1-fast");
+        assert_eq!(light.measured_on, MeasuredOn::Hardware);
+        let hw = load(&default_path()).unwrap();
+        assert!(hw.iter().all(|p| p.measured_on == MeasuredOn::Hardware));
+        assert!(hw.iter().any(|p| p.label == "LightCROSS light"));
+        assert!(!hw.iter().any(|p| p.label.starts_with("CROSS m4")));
+        assert!(all.len() > hw.len());
+    }
+
+    #[test]
     fn an_sntrup761_point_has_kem_figures() {
         let pts = load(&default_path()).unwrap();
         let m4f = find(&pts, "pqm4 m4f", "sntrup761");
@@ -168,6 +206,10 @@ mod tests {
         assert!(parse("point = 3").is_err());
         assert!(with("scheme='ml-dsa-65'\nsign={cycles=5,min=9,stack=1}").is_err());
         assert!(with("scheme='ml-dsa-65'\nextra=1").is_err());
+        assert!(
+            with("scheme='ml-dsa-65'\nmeasured_on='silicon'\nsign={cycles=5,stack=1}").is_err()
+        );
+        assert!(with("scheme='ml-dsa-65'\nmeasured_on='model'\nsign={cycles=5,stack=1}").is_ok());
         // The good cases, so that the failures below fail for their own reason.
         assert!(with("scheme='ml-dsa-65'\nsign={cycles=5,stack=1}").is_ok());
         assert!(with("scheme='sntrup761'\nencaps={cycles=5,max=9,stack=1}").is_ok());

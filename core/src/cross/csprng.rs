@@ -140,8 +140,8 @@ pub struct BitStream<K: Keccak> {
     buf: [u8; 32],
     pos: usize,
     len: usize,
-    /// The unread bits, least significant first: fewer than 24 (a draw of at most 16
-    /// bits tops up at most 15 bits with whole bytes), so 32-bit shifts suffice
+    /// The unread bits, least significant first: at most 31 (a draw of at most 16
+    /// bits tops up at most 15 bits with one or two whole bytes), so 32-bit shifts suffice
     /// (a 64-bit shift by a variable amount is a sequence of predicated instructions
     /// on 32-bit cores).
     acc: u32,
@@ -179,16 +179,36 @@ impl<K: Keccak> BitStream<K> {
     }
 
     /// The next `bits` (at most 16) bits as an integer.
+    #[inline(always)]
     pub fn take(&mut self, bits: u32) -> u32 {
         debug_assert!(bits <= 16);
-        while self.nbits < bits {
-            self.acc |= (self.next_byte() as u32) << self.nbits;
-            self.nbits += 8;
+        if self.nbits < bits {
+            if self.pos + 2 <= self.len {
+                // Two buffered bytes at once: at most 15 + 16 bits are then held, and
+                // at least `bits`.
+                let two = u16::from_le_bytes([self.buf[self.pos], self.buf[self.pos + 1]]);
+                self.acc |= (two as u32) << self.nbits;
+                self.nbits += 16;
+                self.pos += 2;
+            } else {
+                self.top_up(bits);
+            }
         }
         let v = self.acc & ((1 << bits) - 1);
         self.acc >>= bits;
         self.nbits -= bits;
         v
+    }
+
+    /// [`BitStream::take`]'s slow path, out of line: byte by byte, squeezing the next
+    /// buffer when this one is used up.
+    #[inline(never)]
+    #[cold]
+    fn top_up(&mut self, bits: u32) {
+        while self.nbits < bits {
+            self.acc |= (self.next_byte() as u32) << self.nbits;
+            self.nbits += 8;
+        }
     }
 
     /// Discards what is left of the budget and starts a new budget of `budget_bits`
@@ -257,6 +277,36 @@ impl<K: Keccak> Sampler<K> {
                 return v as u16;
             }
         }
+    }
+}
+
+impl<K: Keccak> Sampler<K> {
+    /// The next `count` accepted values, `put(index, value)` for each in order: the
+    /// values and the stream position of `count` calls of [`Sampler::sample`], with one
+    /// declassification per batch of candidates instead of one per candidate. A batch
+    /// is at most 32 candidates and never more than the values still missing, so no
+    /// candidate past the last value is drawn. The batch's acceptance word is what
+    /// `sample` declassifies bit by bit (which candidates are rejected, public as
+    /// there); the candidates themselves stay secret, read at public positions.
+    pub fn fill(&mut self, count: usize, mut put: impl FnMut(usize, u16)) {
+        let mut cand = [0u16; 32];
+        let mut done = 0;
+        while done < count {
+            let batch = (count - done).min(cand.len());
+            let mut accept = 0u32;
+            for (b, c) in cand[..batch].iter_mut().enumerate() {
+                let v = self.stream.take(self.bits) + self.offset;
+                *c = v as u16;
+                accept |= crate::ct::lt_bit_u32(v, self.bound) << b;
+            }
+            let mut accept = crate::ct::declassify_u32(accept);
+            while accept != 0 {
+                put(done, cand[accept.trailing_zeros() as usize]);
+                done += 1;
+                accept &= accept - 1;
+            }
+        }
+        zeroize::Zeroize::zeroize(&mut cand);
     }
 }
 

@@ -54,20 +54,17 @@ pub(crate) fn expand_e<P: CrossParams, K: Keccak, M: Matrices<P>>(
     let xof = csprng::<P, K>(xof_input, dsc);
     let mut s = fz_sampler::<P, K>(xof, P::BITS_FZ_CT_RNG);
     if P::RSDPG {
-        for e in out.e_g_bar[..P::M].iter_mut() {
-            *e = s.sample() as u8;
-        }
+        let e_g = &mut out.e_g_bar[..P::M];
+        s.fill(P::M, |j, v| e_g[j] = v as u8);
         M::expand_g::<K>(matrices, seed_pk, &out.e_g_bar, &mut out.e_bar);
     } else {
-        for e in out.e_bar[..P::N].iter_mut() {
-            *e = s.sample() as u8;
-        }
+        let e_bar = &mut out.e_bar[..P::N];
+        s.fill(P::N, |j, v| e_bar[j] = v as u8);
     }
     if let Some(u) = u_prime {
         s.reshape(P::BITS_N_FP_CT_RNG, P::BITS_P, P::P as u32, 0);
-        for x in u[..P::N].iter_mut() {
-            *x = s.sample();
-        }
+        let u = &mut u[..P::N];
+        s.fill(P::N, |j, v| u[j] = v);
     }
 }
 
