@@ -329,40 +329,25 @@ pub fn annotate(
     annotate_where(sweep, cache, check, |_| true)
 }
 
-/// Runs the check (`runs` random secrets, `jobs` workers) for every group's answer that
-/// has no verdict yet, so that what the sweep recommends is checked before it is printed
-/// (docs/explorer.md, "Constant time"); then fills in the verdicts. Returns how many
-/// firmwares it checked.
-pub fn check_answers(
+/// Runs the check (`runs` random secrets, `jobs` workers) for the firmwares `which`
+/// names (target, strategy type path, opt-level), then fills in every verdict: how the
+/// sweep checks its answers before printing them (docs/explorer.md, "Constant time").
+pub fn check_these(
     sweep: &mut crate::sweep::Sweep,
-    groups: &[crate::analysis::Group],
     cache: Option<&Cache>,
     (runs, jobs): (usize, usize),
-) -> Result<usize, String> {
-    let mut answers: Vec<(String, String, String)> = Vec::new();
-    for g in groups {
-        if let crate::analysis::Answer::Best(i) = g.answer {
-            let row = &g.rows[i];
-            if row.constant_time == column(None) {
-                let opt = row.ok().map(|r| r.opt_level.clone()).unwrap_or_default();
-                let key = (g.target.clone(), row.candidate.type_path(), opt);
-                if !answers.contains(&key) {
-                    answers.push(key);
-                }
-            }
-        }
+    which: &[(String, String, String)],
+) -> Result<(), String> {
+    if which.is_empty() {
+        return Ok(());
     }
-    if answers.is_empty() || cache.is_none() {
-        return Ok(0);
-    }
-    eprintln!(
-        "pq-explore: checking the answer{} for constant time first (cached once done)",
-        if answers.len() == 1 { "" } else { "s" }
-    );
     annotate_where(sweep, cache, Some((runs, jobs)), |o| {
-        answers.contains(&(o.target.clone(), o.candidate.type_path(), o.opt_level.clone()))
-    })?;
-    Ok(answers.len())
+        which.contains(&(
+            o.target.clone(),
+            o.candidate.type_path(),
+            o.opt_level.clone(),
+        ))
+    })
 }
 
 /// [`annotate`], the checks limited to the outcomes `which` accepts.

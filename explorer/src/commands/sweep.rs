@@ -63,11 +63,15 @@ pub fn run(a: &SweepArgs) -> Res<()> {
         return Ok(());
     }
     let mut groups = analysis::groups(&sweep, &ops, budgets);
-    if !a.no_answer_check {
+    let unchecked = unchecked_answers(&groups);
+    if !a.no_answer_check && spec.cache.is_some() && !unchecked.is_empty() {
+        eprintln!(
+            "pq-explore: checking the answer{} for constant time first (cached once done)",
+            if unchecked.len() == 1 { "" } else { "s" }
+        );
         let check = (ct::DEFAULT_RUNS, spec.jobs);
-        if ct::check_answers(&mut sweep, &groups, spec.cache.as_ref(), check)? > 0 {
-            groups = analysis::groups(&sweep, &ops, budgets);
-        }
+        ct::check_these(&mut sweep, spec.cache.as_ref(), check, &unchecked)?;
+        groups = analysis::groups(&sweep, &ops, budgets);
     }
     let cache = spec.cache.as_ref().map(faults_cache);
     let mut index = match &cache {
@@ -116,6 +120,24 @@ pub fn run(a: &SweepArgs) -> Res<()> {
         write_out(dir, a.format, &text, &json, &groups)?;
     }
     Ok(())
+}
+
+/// The answers without a constant-time verdict: (target, strategy type path, opt-level).
+fn unchecked_answers(groups: &[Group]) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for g in groups {
+        if let Answer::Best(i) = g.answer {
+            let row = &g.rows[i];
+            if row.constant_time == ct::column(None) {
+                let opt = row.ok().map(|r| r.opt_level.clone()).unwrap_or_default();
+                let key = (g.target.clone(), row.candidate.type_path(), opt);
+                if !out.contains(&key) {
+                    out.push(key);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// One firmware and operation `--faults` runs a campaign on.
