@@ -71,13 +71,21 @@ impl<P: CrossParams> Matrices<P> for StoredMatrices {
         // Drawn row by row, kept column by column (V transposed): each coordinate of
         // a syndrome is then one dot product over consecutive bytes, its sum in a
         // register.
-        s.fill(k * nk, |at, x| {
-            let (i, j) = (at / nk, at % nk);
+        // Row and column counted along, not divided out of the index: on the M3 a
+        // division by the constant n - k becomes a long multiply, which the
+        // long-multiply check (scripts/check-m3-long-multiplies.sh) forbids here.
+        let (mut i, mut j) = (0, 0);
+        s.fill(k * nk, |_, x| {
             if P::RSDPG {
                 let at = (j * k + i) * 2;
                 v[at..at + 2].copy_from_slice(&x.to_le_bytes());
             } else {
                 v[j * k + byte_slot(i, k)] = x as u8;
+            }
+            j += 1;
+            if j == nk {
+                j = 0;
+                i += 1;
             }
         });
     }
