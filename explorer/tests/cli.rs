@@ -151,6 +151,14 @@ fn a_small_sweep_end_to_end() {
         .unwrap();
     assert_eq!(best["cycles"]["avg"].as_u64().unwrap(), fastest_fitting);
     assert_eq!(v["answers"][0]["fits"], true);
+    // The answer got its constant-time check before it was printed (a fresh cache:
+    // nothing else was checked).
+    assert_eq!(best["constant_time"], "checked", "{best}");
+    let unchecked = results
+        .iter()
+        .filter(|r| r["constant_time"] == "not checked")
+        .count();
+    assert_eq!(unchecked, 3, "{v}");
 
     // The files: output, results.json, and both plots as SVG and PNG.
     let out = dir.join("out");
