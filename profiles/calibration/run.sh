@@ -17,8 +17,12 @@ cp "$PQCLEAN/common/randombytes.h" "$out"/
 cp "$PQM4/common/keccakf1600.S" "$out"/
 cp "$here/pqclean_wrap.c" "$out"/
 cd "$out"
-arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O3 -ffunction-sections -fdata-sections \
-  -nostartfiles --specs=nosys.specs -Wl,--gc-sections -T "$here/m4.ld" -I. \
+# pqm4's flags (mupq/mk/config.mk, mk/opencm3.mk; with AIO=1 its LDFLAGS, -ffreestanding
+# among them, are on the compiling command line: gcc then keeps fips202.c's loops as
+# loops instead of memset calls).
+arm-none-eabi-gcc -std=gnu99 -O3 -fno-common -ffreestanding -mcpu=cortex-m4 -mthumb \
+  -mfloat-abi=hard -mfpu=fpv4-sp-d16 -nostartfiles --specs=nosys.specs -Wl,--gc-sections \
+  -T "$here/m4.ld" -I. \
   pqclean_wrap.c fips202.c keccakf1600.S ntt.c packing.c poly.c polyvec.c reduce.c \
   rounding.c sign.c symmetric-shake.c -o pqclean-mldsa65-m4.elf
 entries=(--entry bench_keygen)

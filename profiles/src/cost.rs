@@ -58,6 +58,9 @@ pub fn thumb_block(code: &[u8], t: &ThumbCosts) -> BlockCost {
             Class::Store => t.store_imm,
             Class::Dual => t.dual,
             Class::Multiple(n) => t.multiple + u32::from(n),
+            Class::VfpSingle => t.vfp_single,
+            Class::VfpMultiple(n) => t.vfp_multiple + u32::from(n),
+            Class::VfpPair => t.vfp_pair,
             Class::Branch => match i.branch {
                 Some(Branch::Link) => t.bl,
                 Some(Branch::LoadPc) => t.load, // TBB/TBH read the table
@@ -66,7 +69,12 @@ pub fn thumb_block(code: &[u8], t: &ThumbCosts) -> BlockCost {
         };
         let memory = matches!(
             i.class,
-            Class::Load | Class::Store | Class::Dual | Class::Multiple(_)
+            Class::Load
+                | Class::Store
+                | Class::Dual
+                | Class::Multiple(_)
+                | Class::VfpSingle
+                | Class::VfpMultiple(_)
         ) || i.branch == Some(Branch::LoadPc) && i.class == Class::Branch;
         if memory {
             if let Some(p) = prev {

@@ -50,7 +50,7 @@ pub mod timing;
 pub mod trace;
 
 pub use families::scheme;
-pub use measure::{measure, measure_elf, measure_elf_on};
+pub use measure::{measure, measure_elf, measure_elf_on, measure_elf_reading, ElfRead};
 pub use op::Op;
 pub use profile::Profile;
 pub use record::{Measurement, OpReport, Preparation};
@@ -92,6 +92,13 @@ pub enum Error {
     },
     /// An output differs from the host computation.
     Mismatch(String),
+    /// An entry point of an ELF returned a non-zero status.
+    Status {
+        /// The entry point.
+        entry: String,
+        /// What it returned.
+        status: i32,
+    },
     /// I/O.
     Io(std::io::Error),
 }
@@ -115,6 +122,9 @@ impl std::fmt::Display for Error {
                 write!(f, "instruction limit of {limit} reached (pc {pc:#010x}): endless loop or limit too low")
             }
             Error::Mismatch(s) => write!(f, "output differs from the host computation: {s}"),
+            Error::Status { entry, status } => {
+                write!(f, "{entry} returned status {status} (0 is success)")
+            }
             Error::Io(e) => write!(f, "I/O: {e}"),
         }
     }

@@ -92,10 +92,10 @@ pub fn check(req: &CtRequest) -> Result<CtReport, Error> {
     })
 }
 
-/// Measures named `extern "C"` entry points of any ELF (no arguments, outputs unchecked):
-/// cycles, instructions and stack per entry, and the ELF's flash and static RAM. The
-/// entries run in the order given on one machine, sharing static state (so a keygen entry
-/// can feed a sign entry).
+/// Measures named `extern "C"` entry points of any ELF (no arguments, each returning an
+/// `int` status that must be 0): cycles, instructions and stack per entry, and the ELF's
+/// flash and static RAM. The entries run in the order given on one machine, sharing static
+/// state (so a keygen entry can feed a sign entry).
 pub fn measure_elf(
     target: &str,
     elf: &Path,
@@ -112,10 +112,33 @@ pub fn measure_elf_on(
     entries: &[String],
     instruction_limit: u64,
 ) -> Result<Measurement, Error> {
+    measure_elf_reading(profile, elf, entries, instruction_limit, &[]).map(|(m, _)| m)
+}
+
+/// A symbol of the ELF to read back after the entries have run: its bytes, the symbol
+/// table's size of them unless `len` is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ElfRead {
+    /// The symbol (an output buffer, say).
+    pub symbol: String,
+    /// How many bytes from its start; `None` for the symbol's size.
+    pub len: Option<usize>,
+}
+
+/// [`measure_elf_on`], then the bytes of each of `reads` as the entries left them, so that
+/// an ELF's outputs can be checked.
+pub fn measure_elf_reading(
+    profile: &Profile,
+    elf: &Path,
+    entries: &[String],
+    instruction_limit: u64,
+    reads: &[ElfRead],
+) -> Result<(Measurement, Vec<Vec<u8>>), Error> {
     let profile = profile.clone();
     let bytes = std::fs::read(elf)?;
     let image = Image::parse(&bytes)?;
     let mut m = open(&profile, &bytes, &image)?;
+    m.charge_unaligned()?;
     m.reset_statics()?;
     let mut ops = Vec::new();
     let mut total = (0u64, Duration::ZERO);
@@ -123,6 +146,12 @@ pub fn measure_elf_on(
         let at = Image::address_of(&bytes, name)
             .ok_or_else(|| Error::Elf(format!("no entry point {name}")))?;
         let run = m.call(at, instruction_limit)?;
+        if run.ret != 0 {
+            return Err(Error::Status {
+                entry: name.clone(),
+                status: run.ret as i32,
+            });
+        }
         total.0 += run.instructions;
         total.1 += run.wall;
         let common = OpReport {
@@ -145,11 +174,26 @@ pub fn measure_elf_on(
         };
         ops.push(Acc { runs: vec![run] }.report(&common, name));
     }
-    Ok(Measurement {
+    let mut outputs = Vec::new();
+    for r in reads {
+        let sym = image
+            .symbol(&r.symbol)
+            .ok_or_else(|| Error::Elf(format!("no symbol {} to read", r.symbol)))?;
+        let len = r.len.unwrap_or(sym.size as usize);
+        if len as u64 > sym.size && r.len.is_some() && sym.size != 0 {
+            return Err(Error::Elf(format!(
+                "{} is {} bytes; {len} asked",
+                r.symbol, sym.size
+            )));
+        }
+        outputs.push(m.read(sym.addr, len)?);
+    }
+    let measurement = Measurement {
         ops,
         emulated_instructions: total.0,
         emulation_seconds: total.1.as_secs_f64(),
         elf: elf.to_path_buf(),
         flash_by_crate: image.flash_by_crate(),
-    })
+    };
+    Ok((measurement, outputs))
 }

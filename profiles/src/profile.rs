@@ -86,6 +86,16 @@ pub struct ThumbCosts {
     pub load_pc_penalty: u32,
     /// Extra when a taken branch lands on a 32-bit instruction at an address = 2 mod 4.
     pub unaligned_target_penalty: u32,
+    /// VLDR/VSTR.
+    pub vfp_single: u32,
+    /// VLDM/VSTM/VPUSH/VPOP cost before adding one per word moved.
+    pub vfp_multiple: u32,
+    /// VMOV between two core registers and two singles or a double.
+    pub vfp_pair: u32,
+    /// Extra cycles per additional bus transfer of an unaligned LDR/STR/LDRH/STRH/LDRSH
+    /// (a halfword-aligned word is two halfword transfers, a byte-aligned word three, a
+    /// byte-aligned halfword two); 0 where unaligned accesses fault (ARMv6-M).
+    pub unaligned_access: u32,
 }
 
 /// Cycle costs for RV32 cores (in-order, single issue, bypassed).

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use pqfit_profiles::elf::{Flash, Image, Symbol};
 use pqfit_profiles::emu::{Machine, StackRegion};
-use pqfit_profiles::{measure_elf, Error, Profile};
+use pqfit_profiles::{measure_elf, measure_elf_reading, ElfRead, Error, Profile};
 
 fn thumb(halfwords: &[u16]) -> Vec<u8> {
     halfwords.iter().flat_map(|h| h.to_le_bytes()).collect()
@@ -92,6 +92,63 @@ fn dependent_load_is_not_pipelined() {
     let r = m.call(p.memory.flash_origin, 1000).unwrap();
     // The first load waits for r0 (+1); the second uses the first's result: 2 + 1.
     assert_eq!((r.cycles, r.ret), (1 + 1 + 3 + 3 + 3, 42));
+}
+
+/// Runs a load or store of `op` (a 16-bit LDR/LDRH/STR/STRH of r1 through r0) at RAM +
+/// `offset` on the M4, unaligned accesses charged: its cycles.
+fn access_at(offset: u16, op: u16) -> u64 {
+    // movs r0,#1; lsls r0,r0,#29 (RAM origin); adds r0,#offset; nop; <op>; movs r0,#0;
+    // bx lr
+    let code = thumb(&[0x2001, 0x0740, 0x3000 | offset, 0xbf00, op, 0x2000, 0x4770]);
+    let (mut m, p) = machine("m4", &code);
+    m.charge_unaligned().unwrap();
+    m.write(
+        p.memory.ram_origin,
+        &[0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88],
+    )
+    .unwrap();
+    m.call(p.memory.flash_origin, 1000).unwrap().cycles
+}
+
+#[test]
+fn unaligned_accesses_pay_their_extra_transfers() {
+    // 1 + 1 + 1 + 1 (nop) + the access + 1 + BX 3.
+    let base = 8;
+    let ldr = 0x6801; // ldr r1, [r0]
+    let ldrh = 0x8801; // ldrh r1, [r0]
+    let str = 0x6001; // str r1, [r0]
+    assert_eq!(access_at(0, ldr), base + 2);
+    assert_eq!(access_at(4, ldr), base + 2);
+    // A halfword-aligned word: two halfword transfers; a byte-aligned one: three.
+    assert_eq!(access_at(2, ldr), base + 2 + 1);
+    assert_eq!(access_at(1, ldr), base + 2 + 2);
+    assert_eq!(access_at(3, ldr), base + 2 + 2);
+    assert_eq!(access_at(2, ldrh), base + 2);
+    assert_eq!(access_at(1, ldrh), base + 2 + 1);
+    assert_eq!(access_at(2, str), base + 1 + 1);
+    // Without the hook (pqfit's firmware runs), an unaligned word costs as an aligned one.
+    let code = thumb(&[0x2001, 0x0740, 0x3002, 0xbf00, ldr, 0x2000, 0x4770]);
+    let (mut m, p) = machine("m4", &code);
+    assert_eq!(
+        m.call(p.memory.flash_origin, 1000).unwrap().cycles,
+        base + 2
+    );
+}
+
+#[test]
+fn vfp_loads_stores_and_moves_on_the_m4() {
+    // movs r0,#1; lsls r0,r0,#29; vmov s0,r0; vmov r1,s0; ldr r2,[r1]; vldr s1,[r0];
+    // vpush {s16,s17}; vpop {s16,s17}; movs r0,#0; bx lr
+    let code = thumb(&[
+        0x2001, 0x0740, 0xee00, 0x0a10, 0xee10, 0x1a10, 0x680a, 0xedd0, 0x0a00, 0xed2d, 0x8a02,
+        0xecbd, 0x8a02, 0x2000, 0x4770,
+    ]);
+    let (mut m, p) = machine("m4", &code);
+    let r = m.call(p.memory.flash_origin, 1000).unwrap();
+    // The LDR's address comes from the VMOV just before it: 2 + 1. VLDR 2, VPUSH and
+    // VPOP 1 + 2 words each, VPOP + 1 as VPUSH wrote SP (as after PUSH).
+    assert_eq!(r.cycles, 1 + 1 + 1 + 1 + (2 + 1) + 2 + 3 + (3 + 1) + 1 + 3);
+    assert_eq!(r.stack_bytes, 8);
 }
 
 #[test]
@@ -259,19 +316,19 @@ fn known_elf() -> std::path::PathBuf {
 #[test]
 fn flash_and_static_ram_of_a_known_elf() {
     let image = Image::parse(&std::fs::read(known_elf()).unwrap()).unwrap();
-    // .text 12, .rodata 24, .data 8 (its flash copy); PT_LOAD file sizes 0x24 + 8.
+    // .text 16, .rodata 24, .data 8 (its flash copy); PT_LOAD file sizes 0x28 + 8.
     assert_eq!(
         image.flash,
         Flash {
-            text: 12,
+            text: 16,
             rodata: 24,
             data: 8,
-            total: 44,
+            total: 48,
             // No Rust symbols: everything is scaffold.
             split: pqfit_profiles::elf::FlashSplit {
                 scheme: 0,
                 keccak: 0,
-                scaffold: 44
+                scaffold: 48
             }
         }
     );
@@ -337,5 +394,39 @@ fn entry_points_of_a_known_elf() {
         .collect();
     // func_a: MOVS 1, BX 1+2. func_b: PUSH 3, BL 1+2, func_a 2+2, POP {r4,pc} 3+3.
     assert_eq!(got, vec![(4, 2, 0), (16, 5, 8)]);
-    assert_eq!(m.ops[1].flash_bytes.total, 44);
+    assert_eq!(m.ops[1].flash_bytes.total, 48);
+}
+
+#[test]
+fn an_elf_entry_returning_non_zero_is_an_error() {
+    // func_c returns 3.
+    let names = vec!["func_a".to_string(), "func_c".to_string()];
+    match measure_elf("m4", &known_elf(), &names, 10_000) {
+        Err(Error::Status { entry, status }) => assert_eq!((entry.as_str(), status), ("func_c", 3)),
+        other => panic!("expected a status error, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_elf_symbol_is_read_back_after_its_entries() {
+    let p = Profile::load("m4").unwrap();
+    let reads = [
+        ElfRead {
+            symbol: "counter".into(),
+            len: None,
+        },
+        ElfRead {
+            symbol: "table".into(),
+            len: Some(8),
+        },
+    ];
+    let (_, out) =
+        measure_elf_reading(&p, &known_elf(), &["func_a".to_string()], 10_000, &reads).unwrap();
+    assert_eq!(out[0], [7, 0, 0, 0, 8, 0, 0, 0]);
+    assert_eq!(out[1], [1, 0, 0, 0, 2, 0, 0, 0]);
+    let missing = [ElfRead {
+        symbol: "nothing".into(),
+        len: None,
+    }];
+    assert!(measure_elf_reading(&p, &known_elf(), &[], 10_000, &missing).is_err());
 }

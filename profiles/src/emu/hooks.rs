@@ -70,6 +70,32 @@ pub(super) fn flash_load_hook(
     true
 }
 
+/// Charges an unaligned word or halfword access its extra bus transfers: a halfword-
+/// aligned word is two halfwords (+1), a byte-aligned word a byte, a halfword and a byte
+/// (+2), a byte-aligned halfword two bytes (+1). LDRD, LDM and the VFP transfers must be
+/// word aligned (they fault otherwise), so every unaligned access is a single LDR/STR(H).
+pub(super) fn unaligned_hook(
+    uc: &mut Unicorn<'_, State>,
+    _kind: MemType,
+    addr: u64,
+    size: usize,
+    _v: i64,
+) -> bool {
+    clear_it_state(uc);
+    let transfers = match size {
+        4 => [0, 2, 1, 2][(addr & 3) as usize],
+        2 => (addr & 1) as u32,
+        _ => 0,
+    };
+    if transfers != 0 {
+        let st = uc.get_data_mut();
+        if let Model::Thumb(t) = &st.model {
+            st.cycles += u64::from(transfers * t.unaligned_access);
+        }
+    }
+    true
+}
+
 fn pc_of(uc: &Unicorn<'_, State>) -> u64 {
     let reg = match uc.get_data().model {
         Model::Thumb(_) => RegisterARM::PC as i32,

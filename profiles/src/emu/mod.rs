@@ -24,7 +24,7 @@ use crate::trace::Tracer;
 use crate::Error;
 use hooks::{
     block_hook, flash_load_hook, image_has_data_dependent, install_data_dependent_hook,
-    marker_hook, mem_hook, rv_div_hook,
+    marker_hook, mem_hook, rv_div_hook, unaligned_hook,
 };
 use state::{uc_err, Model, State};
 
@@ -193,6 +193,30 @@ impl Machine {
     /// Writes bytes to memory.
     pub fn write(&mut self, addr: u64, bytes: &[u8]) -> Result<(), Error> {
         self.uc.mem_write(addr, bytes).map_err(uc_err("write"))
+    }
+
+    /// Charges unaligned LDR/STR/LDRH/STRH/LDRSH their extra bus transfers (the profile's
+    /// `unaligned_access`; nothing where it is 0). The address is known only when the access
+    /// runs, so this is a memory hook over all of memory, which takes every access off
+    /// unicorn's fast path: about 20x slower emulation. `measure --elf` (C and assembly,
+    /// where unaligned word loads are written on purpose) turns it on; pqfit's firmware
+    /// runs without it (docs/measurement.md gives what it moves there).
+    pub fn charge_unaligned(&mut self) -> Result<(), Error> {
+        let on = match &self.uc.get_data().model {
+            Model::Thumb(t) => t.unaligned_access > 0,
+            Model::Rv32(_) | Model::Rv64(_) => false,
+        };
+        if on {
+            self.uc
+                .add_mem_hook(
+                    HookType::MEM_READ | HookType::MEM_WRITE,
+                    1,
+                    0,
+                    unaligned_hook,
+                )
+                .map_err(uc_err("unaligned-access hook"))?;
+        }
+        Ok(())
     }
 
     /// Reads bytes from memory.

@@ -57,6 +57,12 @@ pub enum Class {
     Dual,
     /// LDM/STM/PUSH/POP with this many registers.
     Multiple(u8),
+    /// VLDR/VSTR (one single or double register).
+    VfpSingle,
+    /// VLDM/VSTM/VPUSH/VPOP moving this many words.
+    VfpMultiple(u8),
+    /// VMOV between two core registers and two singles or a double.
+    VfpPair,
     /// A branch instruction (B, Bcc, BL, CBZ, BX, BLX, TBB, TBH).
     Branch,
     /// Undefined, UDF, SVC, BKPT: the emulator stops on these.

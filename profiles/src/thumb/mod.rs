@@ -5,6 +5,7 @@
 //! operands of the data-dependent instructions.
 
 mod insn;
+mod vfp;
 mod wide;
 
 pub use insn::{is_wide, Branch, Class, DataDep, Insn, Regs};

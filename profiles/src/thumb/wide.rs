@@ -1,6 +1,7 @@
 //! The 32-bit Thumb-2 encodings.
 
 use super::insn::{bit, r4, Branch, Class, DataDep, Insn};
+use super::vfp::decode_vfp;
 
 pub(super) fn decode32(hw1: u16, hw2: u16) -> Insn {
     let rd = r4(hw2, 8);
@@ -54,8 +55,8 @@ pub(super) fn decode32(hw1: u16, hw2: u16) -> Insn {
             // Data processing (shifted register).
             return Insn::new(4, Class::Alu).w(dst);
         }
-        // Coprocessor.
-        return Insn::new(4, Class::Alu);
+        // Coprocessor: the VFP loads, stores and moves to core registers, else 1 cycle.
+        return decode_vfp(hw1, hw2).unwrap_or(Insn::new(4, Class::Alu));
     }
     if hw1 >> 11 == 0b11110 {
         if hw2 & 0x8000 == 0 {
