@@ -345,9 +345,14 @@ pub struct MeasureArgs {
     /// Measure this ELF instead of building the firmware (with --entry).
     #[arg(long)]
     pub elf: Option<PathBuf>,
-    /// Entry point of the ELF to call (repeatable).
+    /// Entry point of the ELF to call (repeatable): `int name(void)`, 0 on success; a
+    /// non-zero status is an error.
     #[arg(long)]
     pub entry: Vec<String>,
+    /// With --elf: after the entries, write the bytes of SYMBOL (its size from the symbol
+    /// table, or LEN bytes) to FILE, to check an ELF's outputs (repeatable).
+    #[arg(long, value_name = "SYMBOL[:LEN]=FILE")]
+    pub dump: Vec<String>,
     /// Build without the value barriers of `pqfit_core::ct`, to measure what they
     /// cost (such firmware is not constant-time on every core).
     #[arg(long)]

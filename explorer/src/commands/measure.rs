@@ -1,7 +1,9 @@
 //! `pq-explore measure`: one firmware (target, scheme, strategy) built and measured, or
 //! named entry points of any ELF.
 
-use pqfit_profiles::{measure, measure_elf_on, Measurement, Profile, Request};
+use std::path::PathBuf;
+
+use pqfit_profiles::{measure, measure_elf_reading, ElfRead, Measurement, Profile, Request};
 
 use super::common::{board_target, load_board, Res, NO_BARRIERS};
 use crate::board;
@@ -24,6 +26,7 @@ pub fn run(a: MeasureArgs) -> Res<()> {
         instruction_limit,
         elf,
         entry,
+        dump,
         without_value_barriers,
         format,
     } = a;
@@ -40,8 +43,21 @@ pub fn run(a: MeasureArgs) -> Res<()> {
             Some(b) => b.profile()?,
             None => Profile::load(&target)?,
         };
-        measure_elf_on(&profile, &elf, &entry, instruction_limit)?
+        let dumps = dump
+            .iter()
+            .map(|d| parse_dump(d))
+            .collect::<Res<Vec<_>>>()?;
+        let reads: Vec<ElfRead> = dumps.iter().map(|(r, _)| r.clone()).collect();
+        let (m, outputs) = measure_elf_reading(&profile, &elf, &entry, instruction_limit, &reads)?;
+        for ((_, file), bytes) in dumps.iter().zip(&outputs) {
+            std::fs::write(file, bytes)
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        }
+        m
     } else {
+        if !dump.is_empty() {
+            return Err("--dump reads an ELF's symbols: it needs --elf".into());
+        }
         // `Custom<...>` of bare component names is accepted too.
         let scheme = pqfit_profiles::scheme(&scheme)?;
         let strategy = match combos::Candidate::parse(scheme, &strategy) {
@@ -142,4 +158,22 @@ fn print_measurement(m: &Measurement, format: MeasureFormat) -> Res<()> {
         }
     }
     Ok(())
+}
+
+/// `SYMBOL[:LEN]=FILE`.
+fn parse_dump(d: &str) -> Res<(ElfRead, PathBuf)> {
+    let bad = || format!("--dump {d}: expected SYMBOL[:LEN]=FILE");
+    let (what, file) = d.split_once('=').ok_or_else(bad)?;
+    let (symbol, len) = match what.split_once(':') {
+        Some((s, n)) => (s, Some(n.parse::<usize>().map_err(|_| bad())?)),
+        None => (what, None),
+    };
+    if symbol.is_empty() || file.is_empty() {
+        return Err(bad().into());
+    }
+    let read = ElfRead {
+        symbol: symbol.to_string(),
+        len,
+    };
+    Ok((read, PathBuf::from(file)))
 }
