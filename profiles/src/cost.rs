@@ -90,6 +90,7 @@ pub fn thumb_block(code: &[u8], t: &ThumbCosts) -> BlockCost {
         taken: match b {
             Branch::LoadPc => t.load_pc_penalty,
             Branch::Plain | Branch::Link => t.taken_penalty,
+            Branch::Execute => t.taken_penalty_execute,
         },
         not_taken: 0,
     });

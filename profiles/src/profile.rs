@@ -80,8 +80,11 @@ pub struct ThumbCosts {
     pub branch: u32,
     /// BL before its taken penalty.
     pub bl: u32,
-    /// Pipeline refill for a taken B/Bcc/BL/CBZ/BX/BLX.
+    /// Pipeline refill for a taken B/Bcc/BL and BX/BLX LR (target issued from decode).
     pub taken_penalty: u32,
+    /// Pipeline refill for a taken CBZ/CBNZ, BX/BLX of another register, MOV/ADD pc
+    /// (target issued from execute).
+    pub taken_penalty_execute: u32,
     /// Pipeline refill for POP {pc}, LDR pc, TBB/TBH.
     pub load_pc_penalty: u32,
     /// Extra when a taken branch lands on a 32-bit instruction at an address = 2 mod 4.

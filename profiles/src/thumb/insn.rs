@@ -13,8 +13,11 @@ pub(super) fn bit(r: u16) -> Regs {
 /// What kind of control transfer ends an instruction, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Branch {
-    /// B, Bcc, CBZ/CBNZ, BX, BLX, MOV/ADD to PC: the ordinary refill penalty.
+    /// B, Bcc, BX LR, BLX LR: the target issued from decode (ARM DDI 0337, table 15-3).
     Plain,
+    /// CBZ/CBNZ, BX/BLX of a register other than LR, MOV/ADD to PC: the target issued
+    /// from execute.
+    Execute,
     /// BL: always taken.
     Link,
     /// POP {pc}, LDM with PC, LDR pc, TBB/TBH: the longer refill penalty.
@@ -119,7 +122,7 @@ impl Insn {
     pub(super) fn pc_check(mut self) -> Self {
         if self.writes & bit(PC) != 0 && self.branch.is_none() {
             self.branch = Some(if matches!(self.class, Class::Alu) {
-                Branch::Plain
+                Branch::Execute
             } else {
                 Branch::LoadPc
             });

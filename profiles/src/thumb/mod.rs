@@ -60,7 +60,12 @@ fn decode16(hw: u16) -> Insn {
                 0b00 | 0b10 => alu(bit(rdn)), // ADD, MOV (high registers)
                 0b01 => alu(0),               // CMP
                 _ => {
-                    let mut i = Insn::new(2, Class::Branch).br(Branch::Plain);
+                    let to = if (hw >> 3) & 15 == 14 {
+                        Branch::Plain
+                    } else {
+                        Branch::Execute
+                    };
+                    let mut i = Insn::new(2, Class::Branch).br(to);
                     if op & 2 != 0 {
                         i = i.w(bit(14)); // BLX
                     }
@@ -102,7 +107,7 @@ fn decode16(hw: u16) -> Insn {
         0b101100..=0b101111 => {
             if hw & 0xf500 == 0xb100 {
                 // CBZ/CBNZ
-                Insn::new(2, Class::Branch).br(Branch::Plain)
+                Insn::new(2, Class::Branch).br(Branch::Execute)
             } else if hw & 0xff00 == 0xb000 {
                 alu(bit(13)) // ADD/SUB SP, #imm7
             } else if hw & 0xfe00 == 0xb400 {
@@ -229,11 +234,13 @@ mod tests {
         assert_eq!(d16(0x4770).branch, Some(Branch::Plain));
         assert_eq!(d16(0x4798).writes, 1 << 14);
         // mov pc, r1 is a branch
-        assert_eq!(d16(0x468f).branch, Some(Branch::Plain));
+        assert_eq!(d16(0x468f).branch, Some(Branch::Execute));
         // beq, b, cbz
         assert_eq!(d16(0xd0fe).branch, Some(Branch::Plain));
         assert_eq!(d16(0xe7fe).branch, Some(Branch::Plain));
-        assert_eq!(d16(0xb108).branch, Some(Branch::Plain));
+        assert_eq!(d16(0xb108).branch, Some(Branch::Execute));
+        // bx r3: the target comes from execute
+        assert_eq!(d16(0x4718).branch, Some(Branch::Execute));
         // it eq; nop
         assert_eq!(d16(0xbf08).class, Class::Alu);
         // udf #0, svc #0
