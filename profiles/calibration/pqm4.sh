@@ -4,8 +4,8 @@
 # measured with `pq-explore measure --elf`, against pqm4's published cycles.
 #   PQM4=/path/to/pqm4 profiles/calibration/pqm4.sh [crypto_sign/ml-dsa-65/m4f ...]
 # PQM4 is a checkout with its mupq submodule (git clone --recursive
-# https://github.com/mupq/pqm4). SIGNS (default 300) sets the messages signed; the mean is
-# over them. Needs: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi.
+# https://github.com/mupq/pqm4). SIGNS (default 300) sets the messages signed, KEMS
+# (default 10, as pqm4) the KEM key pairs and encapsulations; means are over them. Needs: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi.
 # Results: docs/measurement.md ("Out of sample: pqm4").
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -31,7 +31,10 @@ for impl in "${impls[@]}"; do
     "$here/pqm4_wrap.c" "$src"/*.c $(ls "$src"/*.S "$src"/*.s 2>/dev/null) \
     "$PQM4/mupq/common/fips202.c" "$PQM4/common/keccakf1600.S" -o "$out/$name.elf"
   if [ ${#kem[@]} -gt 0 ]; then
-    entries=(--entry bench_keygen --entry bench_encaps --entry bench_decaps)
+    entries=()
+    for _ in $(seq "${KEMS:-10}"); do
+      entries+=(--entry bench_keygen --entry bench_encaps --entry bench_decaps)
+    done
   else
     entries=(--entry bench_keygen)
     for _ in $(seq "${SIGNS:-300}"); do entries+=(--entry bench_sign); done
