@@ -196,11 +196,10 @@ pub fn compile(target: &str) -> (String, String) {
         .collect();
     let impl_files = sources(&dir);
     let common = common_sources(&root, target);
-    for f in impl_files.iter().chain(&common) {
-        println!("cargo:rerun-if-changed={}", f.display());
-    }
-    for h in fs::read_dir(&dir).unwrap().flatten() {
-        println!("cargo:rerun-if-changed={}", h.path().display());
+    // Folders, not files: cargo scans them, and a failing build's output (which the
+    // harness shows in part) keeps its reason near the top.
+    for d in &includes {
+        println!("cargo:rerun-if-changed={}", d.display());
     }
     let cpu = cflags
         .iter()
