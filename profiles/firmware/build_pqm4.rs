@@ -35,9 +35,9 @@ fn fail(msg: String) -> ! {
 
 /// The implementation: (directory, checkout root, `sign` or `kem`, scheme, name).
 fn locate(dir: &Path) -> (PathBuf, PathBuf, &'static str, String, String) {
-    let dir = dir
-        .canonicalize()
-        .unwrap_or_else(|e| fail(format!("{}: {e}", dir.display())));
+    // Absolute, symlinks kept: a pqm4 checkout's mupq/ may be a link to a mupq checkout,
+    // and the checkout root is found above the path as given.
+    let dir = std::path::absolute(dir).unwrap_or_else(|e| fail(format!("{}: {e}", dir.display())));
     if !dir.join("api.h").exists() {
         fail(format!("{} has no api.h", dir.display()));
     }
@@ -57,9 +57,11 @@ fn locate(dir: &Path) -> (PathBuf, PathBuf, &'static str, String, String) {
             dir.display()
         )),
     };
+    // A pqm4 checkout (with mupq/common) first: PQClean's tree inside it has a common/ too.
     let root = dir
         .ancestors()
-        .find(|a| a.join("mupq/common").is_dir() || a.join("common/fips202.h").exists())
+        .find(|a| a.join("mupq/common").is_dir())
+        .or_else(|| dir.ancestors().find(|a| mupq_root(a)))
         .unwrap_or_else(|| {
             fail(format!(
                 "{}: no pqm4 checkout above it (a folder with common/ or mupq/common/)",
@@ -68,6 +70,12 @@ fn locate(dir: &Path) -> (PathBuf, PathBuf, &'static str, String, String) {
         })
         .to_path_buf();
     (dir, root, kind, scheme, imp)
+}
+
+/// A mupq checkout's root: mupq's common/ (fips202.h, no randombytes.c, which PQClean's
+/// common/ has).
+fn mupq_root(a: &Path) -> bool {
+    a.join("common/fips202.h").exists() && !a.join("common/randombytes.c").exists()
 }
 
 /// The namespace mupq gives PQClean's implementations (`PQCLEAN_MLDSA65_CLEAN_`), empty
@@ -160,8 +168,14 @@ fn common_sources(root: &Path, target: &str) -> Vec<PathBuf> {
     } else {
         list.extend(["mupq/common/keccakf1600.c", "mupq/common/aes.c"]);
     }
+    // A mupq checkout has mupq's common/ at its root.
+    let mupq = if root.join("mupq/common").is_dir() {
+        "mupq/common/"
+    } else {
+        "common/"
+    };
     list.into_iter()
-        .map(|f| root.join(f))
+        .map(|f| root.join(f.replace("mupq/common/", mupq)))
         .filter(|p| p.exists())
         .collect()
 }

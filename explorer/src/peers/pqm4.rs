@@ -178,6 +178,7 @@ pub fn render(format: Format, comps: &[Comparison], others: &[&Row], builds: (us
                         "dir": r.imp.dir.display().to_string(),
                         "commit": r.commit,
                         "round_trip": r.ops.is_ok(),
+                        "cached": r.cached,
                         "error": r.ops.as_ref().err(),
                         "ops": r.ops.as_ref().ok(),
                     })

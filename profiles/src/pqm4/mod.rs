@@ -48,7 +48,7 @@ pub enum Kind {
 /// One implementation in a checkout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Impl {
-    /// Its folder (with `api.h`), canonical.
+    /// Its folder (with `api.h`), absolute.
     pub dir: PathBuf,
     /// The checkout it belongs to (the folder with `common/` or `mupq/common/`).
     pub root: PathBuf,
@@ -63,12 +63,15 @@ pub struct Impl {
 impl Impl {
     /// The implementation in `dir`, or why it is not one.
     pub fn locate(dir: &Path) -> Result<Impl, Error> {
-        let canon = dir.canonicalize().map_err(|e| {
-            Error::Unknown(format!(
-                "{}: {e}; a pqm4 checkout comes from `{CLONE}`",
+        if !dir.is_dir() {
+            return Err(Error::Unknown(format!(
+                "{}: no such folder; a pqm4 checkout comes from `{CLONE}`",
                 dir.display()
-            ))
-        })?;
+            )));
+        }
+        // Absolute, symlinks kept: a pqm4 checkout's mupq/ may be a link to a mupq
+        // checkout, and the checkout root is found above the path as given.
+        let canon = std::path::absolute(dir)?;
         if !canon.join("api.h").exists() {
             return Err(Error::Unknown(format!(
                 "{} has no api.h: name an implementation folder such as \
@@ -92,9 +95,16 @@ impl Impl {
                 )))
             }
         };
+        // A pqm4 checkout (with mupq/common) first: PQClean's tree inside it has a
+        // common/ too (as firmware/build_pqm4.rs finds it).
         let root = canon
             .ancestors()
-            .find(|a| a.join("mupq/common").is_dir() || a.join("common/fips202.h").exists())
+            .find(|a| a.join("mupq/common").is_dir())
+            .or_else(|| {
+                canon.ancestors().find(|a| {
+                    a.join("common/fips202.h").exists() && !a.join("common/randombytes.c").exists()
+                })
+            })
             .ok_or_else(|| {
                 Error::Unknown(format!(
                     "{}: no pqm4 checkout above it (a folder with common/ or mupq/common/); \
@@ -286,7 +296,7 @@ mod tests {
         let imp = Impl::locate(&tiny("crypto_sign/toysig/ref")).unwrap();
         assert_eq!(imp.kind, Kind::Sign);
         assert_eq!((imp.scheme.as_str(), imp.name.as_str()), ("toysig", "ref"));
-        assert_eq!(imp.root, tiny("").canonicalize().unwrap());
+        assert_eq!(imp.root, tiny(""));
         assert_eq!(imp.record(), "pqm4:toysig/ref");
         assert_eq!(imp.label(), "pqm4 ref (toysig)");
         assert_eq!(imp.checked(), None);
