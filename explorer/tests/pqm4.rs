@@ -47,7 +47,15 @@ fn a_toy_signature_is_measured_then_cached() {
     let _ = std::fs::remove_dir_all(&cache);
     let run = || -> Value {
         let out = bin()
-            .args(["peers", "--target", "m4", "--format", "json", "--sign-runs", "2"])
+            .args([
+                "peers",
+                "--target",
+                "m4",
+                "--format",
+                "json",
+                "--sign-runs",
+                "2",
+            ])
             .args(["--keygen-runs", "1", "--verify-runs", "1", "--cache-dir"])
             .arg(&cache)
             .arg("--pqm4")

@@ -87,7 +87,9 @@ fn namespace(dir: &Path, scheme: &str, imp: &str) -> String {
         .and_then(Path::file_name)
         .is_some_and(|n| n == "pqclean");
     if in_pqclean {
-        format!("PQCLEAN_{scheme}_{imp}_").to_uppercase().replace('-', "")
+        format!("PQCLEAN_{scheme}_{imp}_")
+            .to_uppercase()
+            .replace('-', "")
     } else {
         String::new()
     }
@@ -340,7 +342,7 @@ fn api(
             .and_then(|e| e.strip_suffix(';'))
             .unwrap_or_else(|| fail(format!("api.h: no {define}")));
         rs += &format!(
-            "/// `{define}` of api.h.\n#[allow(unused_parens)]\npub(crate) const {name}: usize = {};\n",
+            "/// `{define}` of api.h.\n#[allow(unused_parens, clippy::double_parens)]\npub(crate) const {name}: usize = {};\n",
             rust_expr(expr).unwrap_or_else(|| fail(format!(
                 "api.h: {define} is `{expr}`, not an integer expression"
             )))
@@ -364,7 +366,10 @@ fn api(
          int pqfit_pqm4_dec(unsigned char *ss, const unsigned char *ct, const unsigned char *sk) {\n\
            return PQFIT_NS(crypto_kem_dec)(ss, ct, sk);\n}\n"
     };
-    (rs, format!("/* pqfit: the NIST API of {ns}*/\n{head}{glue}"))
+    (
+        rs,
+        format!("/* pqfit: the NIST API of {ns}*/\n{head}{glue}"),
+    )
 }
 
 /// A preprocessed C integer expression as Rust: digits, `+ - * / ( )` and spaces only

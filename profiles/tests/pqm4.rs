@@ -45,10 +45,7 @@ fn a_toy_signature_round_trips_on_every_32_bit_core() {
         let ops: Vec<&str> = m.ops.iter().map(|o| o.op.as_str()).collect();
         assert_eq!(ops, ["keygen", "sign", "verify"], "{target}");
         for o in &m.ops {
-            assert_eq!(
-                (o.target.as_str(), o.scheme.as_str()),
-                (target, "toysig")
-            );
+            assert_eq!((o.target.as_str(), o.scheme.as_str()), (target, "toysig"));
             assert_eq!(o.strategy, "pqm4:toysig/ref");
             assert_eq!(o.runs, 2, "{target}: {o:?}");
             // 96 (keygen), 33 (sign) and 32 (verify) Keccak-f[1600] permutations at least.

@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use pqfit_profiles::pqm4::{self as pqm4_impl, Impl, Pqm4Request};
 
 use super::common::{spec, Res};
-use crate::cache::{Entry, Key, Lookup};
+use pqfit_profiles::OpReport;
+use serde::{Deserialize, Serialize};
+
+use crate::cache::{Cache, Key};
 use crate::cli::PeersArgs;
 use crate::combos::KeccakAxis;
 use crate::peers::{self, pqm4};
@@ -90,6 +93,11 @@ fn run_pqm4(
         Vec::new()
     };
     let sources = crate::cache::source_hash(&workspace::root())?;
+    // In a folder of their own: `merge` and the sweep read the cache's own entries only.
+    let cache = spec
+        .cache
+        .as_ref()
+        .map(|c| Cache::new(c.dir().join("pqm4")));
     let [keygen_runs, sign_runs, verify_runs] = spec.runs;
     let (mut measured, mut cached) = (0, 0);
     let mut rows = Vec::new();
@@ -103,13 +111,11 @@ fn run_pqm4(
                 "3",
                 spec.runs,
             );
-            let hit = match &spec.cache {
-                Some(c) => match c.get(&key) {
-                    Lookup::Hit(e) => Some(e.ops),
-                    _ => None,
-                },
-                None => None,
-            };
+            let hit = cache
+                .as_ref()
+                .and_then(|c| c.read::<Pqm4Entry>(&key).ok().flatten())
+                .filter(|e| e.key == key && plausible(&e.ops, imp))
+                .map(|e| e.ops);
             let (ops, from_cache) = match hit {
                 Some(ops) => (Ok(ops), true),
                 None => {
@@ -121,14 +127,14 @@ fn run_pqm4(
                         ..Pqm4Request::new(t)
                     };
                     let res = pqm4_impl::measure(&req, imp, None);
-                    if let (Ok(m), Some(c)) = (&res, &spec.cache) {
-                        c.put(&Entry {
-                            key: key.clone(),
-                            ops: m.ops.clone(),
-                            emulated_instructions: m.emulated_instructions,
-                            emulation_seconds: m.emulation_seconds,
-                            build_seconds: None,
-                        })?;
+                    if let (Ok(m), Some(c)) = (&res, &cache) {
+                        c.write(
+                            &key,
+                            &Pqm4Entry {
+                                key: key.clone(),
+                                ops: m.ops.clone(),
+                            },
+                        )?;
                     }
                     (res.map(|m| m.ops).map_err(|e| e.to_string()), false)
                 }
@@ -148,8 +154,36 @@ fn run_pqm4(
         }
     }
     let (comps, others) = pqm4::join(comps, &rows);
-    print!("{}", pqm4::render(format, &comps, &others, (measured, cached)));
+    print!(
+        "{}",
+        pqm4::render(format, &comps, &others, (measured, cached))
+    );
     Ok(())
+}
+
+/// A cached measurement of a pqm4-layout implementation.
+#[derive(Serialize, Deserialize)]
+struct Pqm4Entry {
+    /// What it was measured under.
+    key: Key,
+    /// One report per operation.
+    ops: Vec<OpReport>,
+}
+
+/// Whether cached figures are the implementation's: its operations, in order, each with
+/// its record and ordered, non-zero figures.
+fn plausible(ops: &[OpReport], imp: &Impl) -> bool {
+    ops.len() == 3
+        && ops.iter().zip(imp.ops()).all(|(r, op)| {
+            let c = r.cycles;
+            r.op == op.name()
+                && r.strategy == imp.record()
+                && r.runs > 0
+                && c.min > 0
+                && c.min <= c.avg
+                && c.avg <= c.max
+                && r.stack_bytes > 0
+        })
 }
 
 /// The checkout's commit, when it is a git checkout.

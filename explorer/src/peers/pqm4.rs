@@ -88,7 +88,15 @@ pub fn join(mut comps: Vec<Comparison>, rows: &[Row]) -> (Vec<Comparison>, Vec<&
 /// The table of implementations pqfit does not implement: the round trip decided.
 fn round_trip_table(rows: &[&Row]) -> (Vec<String>, Vec<Vec<String>>) {
     let mut head: Vec<String> = ["target", "implementation"].map(String::from).to_vec();
-    head.extend(["op 1 cycles", "op 2 cycles", "op 3 cycles", "stack, max (B)"].map(String::from));
+    head.extend(
+        [
+            "op 1 cycles",
+            "op 2 cycles",
+            "op 3 cycles",
+            "stack, max (B)",
+        ]
+        .map(String::from),
+    );
     head.extend(["stack per op (B)", "flash (B)"].map(String::from));
     let body = rows
         .iter()
@@ -105,9 +113,10 @@ fn round_trip_table(rows: &[&Row]) -> (Vec<String>, Vec<Vec<String>>) {
                     row.push(digits(stack));
                     let per: Vec<String> = ops.iter().map(|o| digits(o.stack_bytes)).collect();
                     row.push(per.join(" / "));
-                    row.push(ops.first().map_or(String::new(), |o| {
-                        digits(o.flash_bytes.total)
-                    }));
+                    row.push(
+                        ops.first()
+                            .map_or(String::new(), |o| digits(o.flash_bytes.total)),
+                    );
                 }
                 Err(e) => {
                     row.push(format!("not measured: {}", first_line(e)));
@@ -126,7 +135,12 @@ const ROUND_TRIP: &str = "Schemes pqfit does not implement: model cycles (mean) 
      and another for a ciphertext with a bit flipped).";
 
 /// The `peers --pqm4` output.
-pub fn render(format: Format, comps: &[Comparison], others: &[&Row], builds: (usize, usize)) -> String {
+pub fn render(
+    format: Format,
+    comps: &[Comparison],
+    others: &[&Row],
+    builds: (usize, usize),
+) -> String {
     match format {
         Format::Table => {
             let mut out = format!(
@@ -162,7 +176,10 @@ pub fn render(format: Format, comps: &[Comparison], others: &[&Row], builds: (us
                 .collect();
             if !others.is_empty() {
                 let (head, rows) = round_trip_table(others);
-                out += &format!("## Round trips\n\n{ROUND_TRIP}\n\n{}\n", markdown_table(&head, &rows));
+                out += &format!(
+                    "## Round trips\n\n{ROUND_TRIP}\n\n{}\n",
+                    markdown_table(&head, &rows)
+                );
             }
             out + &format!("pqm4 rows: {HOW}.\n")
         }

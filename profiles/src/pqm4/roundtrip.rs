@@ -18,7 +18,7 @@ use crate::scheme::Request;
 use crate::signature::MSG_LEN;
 use crate::Error;
 
-use super::{Impl, Kind};
+use super::layout::{Impl, Kind};
 
 /// The random bytes of call `seed`.
 fn stream(seed: u64) -> Vec<u8> {

@@ -70,12 +70,12 @@ use libcrux_mlkem as imp;
 use pqclean as imp;
 #[cfg(feature = "peer-pqclean-ml-kem")]
 use pqclean_mlkem as imp;
-#[cfg(feature = "peer-rustcrypto-ml-dsa")]
-use rustcrypto as imp;
-#[cfg(feature = "peer-rustcrypto-ml-kem")]
-use rustcrypto_mlkem as imp;
 #[cfg(all(
     feature = "peer-pqm4",
     not(any(pqfit_fw_peer_scheme = "pqm4-sign", pqfit_fw_peer_scheme = "pqm4-kem"))
 ))]
 use pqm4 as imp;
+#[cfg(feature = "peer-rustcrypto-ml-dsa")]
+use rustcrypto as imp;
+#[cfg(feature = "peer-rustcrypto-ml-kem")]
+use rustcrypto_mlkem as imp;

@@ -105,7 +105,13 @@ mod sign {
         };
         let mut len = 0usize;
         let status = with_random(|| unsafe {
-            pqfit_pqm4_signature(sig.as_mut_ptr(), &mut len, msg.as_ptr(), msg.len(), sk.as_ptr())
+            pqfit_pqm4_signature(
+                sig.as_mut_ptr(),
+                &mut len,
+                msg.as_ptr(),
+                msg.len(),
+                sk.as_ptr(),
+            )
         });
         *sig_len = len as u32;
         #[cfg(pqfit_fw_tamper = "sign")]
@@ -166,8 +172,9 @@ mod kem {
                 &mut *addr_of_mut!(PQFIT_SS),
             )
         };
-        let status =
-            with_random(|| unsafe { pqfit_pqm4_enc(ct.as_mut_ptr(), ss.as_mut_ptr(), pk.as_ptr()) });
+        let status = with_random(|| unsafe {
+            pqfit_pqm4_enc(ct.as_mut_ptr(), ss.as_mut_ptr(), pk.as_ptr())
+        });
         #[cfg(pqfit_fw_tamper = "encaps")]
         tamper(ct);
         status
