@@ -96,7 +96,8 @@ fn namespace(dir: &Path, scheme: &str, imp: &str) -> String {
 }
 
 /// The C flags pqm4 compiles with for the profile's core (mupq/mk/config.mk,
-/// mk/opencm3.mk), and the compiler.
+/// mk/opencm3.mk), and the compiler; `-ffunction-sections -fdata-sections` are the
+/// harness's (each operation is linked alone with `--gc-sections`), not pqm4's.
 pub fn flags(target: &str) -> (&'static str, Vec<&'static str>) {
     let mut f = vec![
         "-O3",

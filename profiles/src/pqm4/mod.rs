@@ -64,6 +64,8 @@ pub fn measure(
     tamper: Option<Tamper>,
 ) -> Result<Measurement, Error> {
     let checked = imp.checked();
+    // The family's runner takes a `Request`; the round trip reads only its runs, limit and
+    // target from it (its scheme, for a scheme pqfit does not implement, is a stand-in).
     let scheme_req = Request {
         keygen_runs: req.keygen_runs,
         sign_runs: req.sign_runs,
