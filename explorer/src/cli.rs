@@ -302,6 +302,14 @@ pub struct PeersArgs {
     /// Also measure pqfit's presets, for the side-by-side table.
     #[arg(long)]
     pub ours: bool,
+    /// A pqm4-layout implementation folder in a pqm4 checkout
+    /// (`pqm4/crypto_sign/ml-dsa-65/m4f`, `.../crypto_kem/<scheme>/<impl>`; repeatable):
+    /// built as pqm4 builds it for each target and measured instead of the crates.io peers,
+    /// its outputs checked against pqfit where pqfit implements the scheme, else by a round
+    /// trip; the schemes are the folders' (`--scheme` is not used). Get a checkout with
+    /// `git clone --recursive https://github.com/mupq/pqm4` (docs/peers.md).
+    #[arg(long, value_name = "DIR")]
+    pub pqm4: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,

@@ -16,10 +16,16 @@
 //! - `PQFIT_FW_TAMPER`: one of the peer's operations (`keygen`, `sign` or `verify` for
 //!   ML-DSA, `keygen`, `encaps` or `decaps` for ML-KEM) makes a peer firmware corrupt that
 //!   operation's output (the harness's tests check that it is reported as an error).
+//! - `peer-pqm4` with `PQFIT_PQM4_IMPL=<dir>`: a pqm4-layout C/assembly implementation,
+//!   compiled as pqm4 compiles it (`build_pqm4.rs`); recorded as `pqm4:<scheme>/<impl>`.
 
 use std::env;
 use std::fs;
 use std::path::PathBuf;
+
+#[cfg(feature = "peer-pqm4")]
+#[path = "build_pqm4.rs"]
+mod pqm4;
 
 /// The peers, by the name their `peer-<name>` feature carries, with their scheme.
 const PEERS: [(&str, &str); 8] = [
@@ -43,9 +49,11 @@ fn main() {
     ] {
         println!("cargo:rerun-if-env-changed={var}");
     }
-    link(&target_name());
+    let target = target_name();
+    link(&target);
     let selected = match peer() {
         Some(peer) => peer_selection(peer),
+        None if env::var_os("CARGO_FEATURE_PEER_PQM4").is_some() => pqm4_selection(&target),
         None => pqfit_selection(),
     };
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
@@ -101,10 +109,22 @@ fn pqfit_selection() -> String {
     format!("{types}/// The strategy as given, for the record.\npub const STRATEGY: &str = {strategy:?};\n")
 }
 
-/// `selected.rs` for a peer firmware: its name for the record (`peer:<name>`, with the
-/// operation it corrupts when `PQFIT_FW_TAMPER` is set). Compiles PQClean's C for it.
-fn peer_selection((peer, scheme): (&str, &str)) -> String {
-    let ops = if scheme == "ml-kem-768" {
+/// `selected.rs` for a pqm4-layout implementation (`peer-pqm4`, `build_pqm4.rs`).
+#[cfg(feature = "peer-pqm4")]
+fn pqm4_selection(target: &str) -> String {
+    let (scheme, record) = pqm4::compile(target);
+    peer_record(&record, &scheme)
+}
+
+#[cfg(not(feature = "peer-pqm4"))]
+fn pqm4_selection(_target: &str) -> String {
+    unreachable!("the peer-pqm4 feature is off")
+}
+
+/// The record of a peer (`peer:<name>`, `pqm4:<scheme>/<impl>`) with the operation it
+/// corrupts when `PQFIT_FW_TAMPER` is set, and the cfgs of its scheme.
+fn peer_record(name: &str, scheme: &str) -> String {
+    let ops = if scheme.starts_with("ml-kem") || scheme == "pqm4-kem" {
         ["keygen", "encaps", "decaps"]
     } else {
         ["keygen", "sign", "verify"]
@@ -112,13 +132,20 @@ fn peer_selection((peer, scheme): (&str, &str)) -> String {
     let strategy = match env::var("PQFIT_FW_TAMPER") {
         Ok(op) if ops.contains(&op.as_str()) => {
             println!("cargo:rustc-cfg=pqfit_fw_tamper=\"{op}\"");
-            format!("peer:{peer}:tampered-{op}")
+            format!("{name}:tampered-{op}")
         }
-        Ok(op) => panic!("PQFIT_FW_TAMPER={op:?}: {peer} has the operations {ops:?}"),
-        Err(_) => format!("peer:{peer}"),
+        Ok(op) => panic!("PQFIT_FW_TAMPER={op:?}: {name} has the operations {ops:?}"),
+        Err(_) => name.to_string(),
     };
     println!("cargo:rustc-cfg=pqfit_fw_peer");
     println!("cargo:rustc-cfg=pqfit_fw_peer_scheme=\"{scheme}\"");
+    format!("/// The peer, for the record.\npub const STRATEGY: &str = {strategy:?};\n")
+}
+
+/// `selected.rs` for a peer firmware: its name for the record (`peer:<name>`, with the
+/// operation it corrupts when `PQFIT_FW_TAMPER` is set). Compiles PQClean's C for it.
+fn peer_selection((peer, scheme): (&str, &str)) -> String {
+    let selected = peer_record(&format!("peer:{peer}"), scheme);
     // The feature of this peer is on, so its build dependencies are there.
     #[cfg(feature = "peer-pqclean-ml-dsa")]
     if peer == "pqclean-ml-dsa" {
@@ -128,7 +155,7 @@ fn peer_selection((peer, scheme): (&str, &str)) -> String {
     if peer == "pqclean-ml-kem" {
         compile_pqclean(&PQCLEAN_ML_KEM);
     }
-    format!("/// The peer, for the record.\npub const STRATEGY: &str = {strategy:?};\n")
+    selected
 }
 
 /// The profile name: `PQFIT_FW_TARGET`, else derived from the target triple.
@@ -157,7 +184,7 @@ fn link(target: &str) {
     println!("cargo::rustc-check-cfg=cfg(pqfit_fw_family, values(any()))");
     println!("cargo::rustc-check-cfg=cfg(pqfit_fw_peer)");
     println!(
-        "cargo::rustc-check-cfg=cfg(pqfit_fw_peer_scheme, values(\"ml-dsa-65\", \"ml-kem-768\"))"
+        "cargo::rustc-check-cfg=cfg(pqfit_fw_peer_scheme, values(\"ml-dsa-44\", \"ml-dsa-65\", \"ml-dsa-87\", \"ml-kem-512\", \"ml-kem-768\", \"ml-kem-1024\", \"pqm4-sign\", \"pqm4-kem\"))"
     );
     println!(
         "cargo::rustc-check-cfg=cfg(pqfit_fw_tamper, values(\"keygen\", \"sign\", \"verify\", \"encaps\", \"decaps\"))"

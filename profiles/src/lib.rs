@@ -39,6 +39,7 @@ pub mod link;
 pub mod measure;
 pub mod op;
 pub mod peers;
+pub mod pqm4;
 pub mod profile;
 pub mod record;
 pub mod runkit;

@@ -247,7 +247,8 @@ pub enum Tamper {
 }
 
 impl Tamper {
-    fn name(self) -> &'static str {
+    /// The operation's name (`keygen`, `sign`, ...).
+    pub fn name(self) -> &'static str {
         match self {
             Tamper::Keygen => "keygen",
             Tamper::Sign => "sign",

@@ -11,10 +11,31 @@
 mod sizes;
 
 // The scheme's entry points (build.rs sets the scheme of the peer's feature).
-#[cfg(pqfit_fw_peer_scheme = "ml-dsa-65")]
+#[cfg(any(
+    pqfit_fw_peer_scheme = "ml-dsa-44",
+    pqfit_fw_peer_scheme = "ml-dsa-65",
+    pqfit_fw_peer_scheme = "ml-dsa-87"
+))]
 mod dsa;
-#[cfg(pqfit_fw_peer_scheme = "ml-kem-768")]
+#[cfg(any(
+    pqfit_fw_peer_scheme = "ml-kem-512",
+    pqfit_fw_peer_scheme = "ml-kem-768",
+    pqfit_fw_peer_scheme = "ml-kem-1024"
+))]
 mod kem;
+
+// A pqm4-layout implementation (build_pqm4.rs): its randombytes, and either the scheme's
+// entry points above over `pqm4` (schemes pqfit implements: outputs checked byte for byte)
+// or entry points of its own for a round trip.
+#[cfg(all(
+    feature = "peer-pqm4",
+    not(any(pqfit_fw_peer_scheme = "pqm4-sign", pqfit_fw_peer_scheme = "pqm4-kem"))
+))]
+mod pqm4;
+#[cfg(feature = "peer-pqm4")]
+mod pqm4_rand;
+#[cfg(any(pqfit_fw_peer_scheme = "pqm4-sign", pqfit_fw_peer_scheme = "pqm4-kem"))]
+mod pqm4_roundtrip;
 
 // What PQClean's C needs from its environment (a heap for SHAKE states, `exit`).
 #[cfg(any(feature = "peer-pqclean-ml-dsa", feature = "peer-pqclean-ml-kem"))]
@@ -49,6 +70,11 @@ use libcrux_mlkem as imp;
 use pqclean as imp;
 #[cfg(feature = "peer-pqclean-ml-kem")]
 use pqclean_mlkem as imp;
+#[cfg(all(
+    feature = "peer-pqm4",
+    not(any(pqfit_fw_peer_scheme = "pqm4-sign", pqfit_fw_peer_scheme = "pqm4-kem"))
+))]
+use pqm4 as imp;
 #[cfg(feature = "peer-rustcrypto-ml-dsa")]
 use rustcrypto as imp;
 #[cfg(feature = "peer-rustcrypto-ml-kem")]

@@ -11,6 +11,8 @@ use crate::budget::group as digits;
 use crate::format::{csv_field, first_line, markdown_table, Format};
 use crate::sweep::Sweep;
 
+pub mod pqm4;
+
 /// One implementation's figures on one target.
 #[derive(Clone, Debug)]
 pub struct Side {
@@ -114,6 +116,13 @@ impl Comparison {
 /// labelled strategies (the presets with the default Keccak backend, or the named
 /// multiplications) and every peer.
 pub fn comparisons(sweep: &Sweep) -> Vec<Comparison> {
+    let mut out = all_comparisons(sweep);
+    out.retain(|c| c.sides.iter().any(|s| s.peer.is_some()));
+    out
+}
+
+/// The comparisons of a sweep, also those without a peer (pqfit alone), pqfit first.
+pub fn all_comparisons(sweep: &Sweep) -> Vec<Comparison> {
     let mut out: Vec<Comparison> = Vec::new();
     for o in &sweep.outcomes {
         let side = match (o.candidate.peer(), o.candidate.label()) {
@@ -145,7 +154,6 @@ pub fn comparisons(sweep: &Sweep) -> Vec<Comparison> {
             }),
         }
     }
-    out.retain(|c| c.sides.iter().any(|s| s.peer.is_some()));
     for c in &mut out {
         // pqfit first, then the peers; each in sweep order.
         c.sides.sort_by_key(|s| s.peer.is_some());
@@ -366,7 +374,8 @@ pub fn to_json(sweep: &Sweep, comps: &[Comparison]) -> Value {
     })
 }
 
-fn csv(comps: &[Comparison]) -> String {
+/// One line per implementation and operation.
+pub fn csv(comps: &[Comparison]) -> String {
     let mut out = String::from(
         "target,scheme,name,implementation,package,version,language,op,cycles_min,cycles_avg,cycles_max,stack_bytes,flash_bytes,static_ram_bytes,checked,error\n",
     );
