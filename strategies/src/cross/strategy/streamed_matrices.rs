@@ -3,9 +3,11 @@
 use super::Matrices;
 use generic_array::GenericArray;
 use pqfit_core::cross::arith::{reduce_p, reduce_z};
-use pqfit_core::cross::csprng::{csprng, dsc_seed_pk, fz_sampler, Sampler};
+use pqfit_core::cross::csprng::{csprng, dsc_seed_pk, fz_sampler, Sampler, XofReader};
 use pqfit_core::cross::CrossParams;
+use pqfit_core::dsp;
 use pqfit_core::keccak::Keccak;
+use typenum::Unsigned;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// One row of products being summed: e (key generation) or e'_i (signing) times V,
@@ -17,6 +19,12 @@ struct Accumulator<N: generic_array::ArrayLength>(GenericArray<u32, N>);
 impl<N: generic_array::ArrayLength> Accumulator<N> {
     fn new() -> Self {
         Self(GenericArray::default())
+    }
+}
+
+impl<N: generic_array::ArrayLength> Default for Accumulator<N> {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -52,8 +60,84 @@ fn matrix_stream<P: CrossParams, K: Keccak>(seed_pk: &[u8], w_first: bool) -> Sa
     s
 }
 
+/// V's entries as drawn by `matrix_stream`, for signing's batched syndromes: the same
+/// little-endian bit stream over the same byte budget (zero past it), read a word at a
+/// time, with a branch per candidate. V is public (it is expanded from seed_pk), so
+/// which candidates are rejected needs no declassification.
+struct PublicV<K: Keccak> {
+    xof: XofReader<K>,
+    budget: usize,
+    buf: [u8; 32],
+    pos: usize,
+    acc: u64,
+    nbits: u32,
+    bits: u32,
+    bound: u32,
+}
+
+impl<K: Keccak> PublicV<K> {
+    /// Positioned at V's first entry (after W's budget, as `matrix_stream`).
+    fn new<P: CrossParams>(seed_pk: &[u8]) -> Self {
+        let xof = csprng::<P, K>(&[&seed_pk[..P::KEY_SEED_BYTES]], dsc_seed_pk::<P>());
+        let mut v = Self {
+            xof,
+            budget: P::BITS_W_CT_RNG.div_ceil(8),
+            buf: [0; 32],
+            pos: 32,
+            acc: 0,
+            nbits: 0,
+            bits: P::BITS_P as u32,
+            bound: P::P as u32,
+        };
+        while v.budget > 0 {
+            v.refill();
+        }
+        v.budget = P::BITS_V_CT_RNG.div_ceil(8);
+        v.pos = 32;
+        v
+    }
+
+    /// The next 32 bytes of the budget (zero past it).
+    #[inline(never)]
+    fn refill(&mut self) {
+        let n = self.budget.min(self.buf.len());
+        self.xof.squeeze(&mut self.buf[..n]);
+        self.buf[n..].fill(0);
+        self.budget -= n;
+        self.pos = 0;
+    }
+
+    /// The next entry of V.
+    #[inline(always)]
+    fn next(&mut self) -> u32 {
+        loop {
+            if self.nbits < self.bits {
+                if self.pos == self.buf.len() {
+                    self.refill();
+                }
+                let w = &self.buf[self.pos..self.pos + 4];
+                let word = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                self.acc |= (word as u64) << self.nbits;
+                self.nbits += 32;
+                self.pos += 4;
+            }
+            let v = self.acc as u32 & ((1 << self.bits) - 1);
+            self.acc >>= self.bits;
+            self.nbits -= self.bits;
+            if v < self.bound {
+                return v;
+            }
+        }
+    }
+}
+
+/// Rounds whose syndromes share one expansion of V in signing ([`Matrices::Batch`]):
+/// each entry of V is drawn once and multiplied into this many accumulator rows.
+pub type StreamedBatch = typenum::U8;
+
 impl<P: CrossParams> Matrices<P> for StreamedMatrices {
     type Store = ();
+    type Batch = StreamedBatch;
 
     fn expand<K: Keccak>(_store: &mut (), _seed_pk: &[u8]) {}
 
@@ -68,6 +152,66 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
         }
         for j in 0..nk {
             out[j] = reduce_p::<P>(acc.0[j] + x[P::K + j] as u32);
+        }
+    }
+
+    /// One expansion of V for all of `xs`: V is drawn row by row (its public entries
+    /// through `PublicV`, a word at a time, branching on rejections), four
+    /// rows at a time, and each group is multiplied into every vector's accumulators
+    /// by two SMLADs per accumulator (rows i, i + 1 and i + 2, i + 3 as the two lanes of
+    /// a word). The sums stay below k (p - 1)^2 + p < 2^31 and every factor below 2^15,
+    /// so the signed lanes and accumulators are exact (as in `StoredMatrices`).
+    fn syndromes<K: Keccak>(_store: &(), seed_pk: &[u8], xs: &mut [GenericArray<u16, P::NLen>]) {
+        let nk = P::N - P::K;
+        let count = xs.len().min(StreamedBatch::USIZE);
+        let xs = &mut xs[..count];
+        let mut s = PublicV::<K>::new::<P>(seed_pk);
+        let mut acc = GenericArray::<Accumulator<P::NkLen>, StreamedBatch>::default();
+        // Entry j of rows i..i + 4: (V[i][j] | V[i + 1][j] << 16, V[i + 2][j] | V[i + 3][j] << 16).
+        let mut rows = GenericArray::<[u32; 2], P::NkLen>::default();
+        let whole = P::K - P::K % 4;
+        let pair = |x: &[u16], i: usize| x[i] as u32 | (x[i + 1] as u32) << 16;
+        for i in (0..whole).step_by(4) {
+            let rows = &mut rows[..nk];
+            for r in rows.iter_mut() {
+                r[0] = s.next();
+            }
+            for r in rows.iter_mut() {
+                r[0] |= s.next() << 16;
+            }
+            for r in rows.iter_mut() {
+                r[1] = s.next();
+            }
+            for r in rows.iter_mut() {
+                r[1] |= s.next() << 16;
+            }
+            for (a, x) in acc.iter_mut().zip(xs.iter()) {
+                let (x01, x23) = (pair(x, i), pair(x, i + 2));
+                for (aj, r) in a.0[..nk].iter_mut().zip(rows.iter()) {
+                    let sum = dsp::smlad(r[0], x01, *aj as i32);
+                    *aj = dsp::smlad(r[1], x23, sum) as u32;
+                }
+            }
+        }
+        for i in whole..P::K {
+            let rows = &mut rows[..nk];
+            for r in rows.iter_mut() {
+                r[0] = s.next();
+            }
+            for (a, x) in acc.iter_mut().zip(xs.iter()) {
+                let xi = x[i] as u32;
+                for (aj, r) in a.0[..nk].iter_mut().zip(rows.iter()) {
+                    *aj += xi * r[0];
+                }
+            }
+        }
+        for (a, x) in acc.iter_mut().zip(xs.iter_mut()) {
+            for j in 0..nk {
+                a.0[j] += x[P::K + j] as u32;
+            }
+            for j in 0..nk {
+                x[j] = reduce_p::<P>(a.0[j]);
+            }
         }
     }
 
