@@ -234,7 +234,59 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pqfit_core::cross::{Rsdp1Fast, Rsdpg5Small};
+    use pqfit_core::cross::{Rsdp1Fast, Rsdpg1Fast, Rsdpg5Small};
+    use pqfit_core::keccak::DefaultKeccak;
+
+    /// `PublicV` draws exactly the entries of V that the shared sampler draws, for
+    /// p = 127 (no W) and p = 509 (after W's budget).
+    fn public_v_matches<P: CrossParams>() {
+        let seed_pk: [u8; 64] = core::array::from_fn(|i| (i as u8).wrapping_mul(37) ^ 0x5a);
+        let mut shared = matrix_stream::<P, DefaultKeccak>(&seed_pk, false);
+        let mut public = PublicV::<DefaultKeccak>::new::<P>(&seed_pk);
+        for _ in 0..P::K * (P::N - P::K) {
+            assert_eq!(public.next(), shared.sample() as u32);
+        }
+    }
+
+    #[test]
+    fn public_v_draws_the_shared_samplers_entries() {
+        public_v_matches::<Rsdp1Fast>();
+        public_v_matches::<Rsdpg1Fast>();
+        public_v_matches::<Rsdpg5Small>();
+    }
+
+    /// The batched syndromes equal one `syndrome` per vector, for a full and a
+    /// partial batch.
+    fn batch_matches<P: CrossParams>(count: usize) {
+        let seed_pk: [u8; 64] = core::array::from_fn(|i| i as u8 ^ 0xc3);
+        let mut xs = GenericArray::<GenericArray<u16, P::NLen>, StreamedBatch>::default();
+        for (b, x) in xs.iter_mut().enumerate() {
+            for (j, v) in x.iter_mut().enumerate() {
+                *v = ((b * 131 + j * 29 + 7) % P::P as usize) as u16;
+            }
+        }
+        let mut want = GenericArray::<GenericArray<u16, P::NkLen>, StreamedBatch>::default();
+        for (x, w) in xs.iter().zip(want.iter_mut()) {
+            <StreamedMatrices as Matrices<P>>::syndrome::<DefaultKeccak>(&(), &seed_pk, x, w);
+        }
+        <StreamedMatrices as Matrices<P>>::syndromes::<DefaultKeccak>(
+            &(),
+            &seed_pk,
+            &mut xs[..count],
+        );
+        let nk = P::N - P::K;
+        for b in 0..count {
+            assert_eq!(xs[b][..nk], want[b][..nk], "vector {b} of {count}");
+        }
+    }
+
+    #[test]
+    fn batched_syndromes_equal_single_ones() {
+        batch_matches::<Rsdp1Fast>(StreamedBatch::USIZE);
+        batch_matches::<Rsdp1Fast>(3);
+        batch_matches::<Rsdpg1Fast>(StreamedBatch::USIZE);
+        batch_matches::<Rsdpg5Small>(5);
+    }
 
     /// Both accumulators are wiped on drop: a compile-time bound.
     fn wiped_on_drop<T: ZeroizeOnDrop + Zeroize>() {}
