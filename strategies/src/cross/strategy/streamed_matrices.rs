@@ -3,7 +3,9 @@
 use super::Matrices;
 use generic_array::GenericArray;
 use pqfit_core::cross::arith::{reduce_p, reduce_z};
-use pqfit_core::cross::csprng::{csprng, dsc_seed_pk, fz_sampler, Sampler, XofReader};
+use pqfit_core::cross::csprng::{csprng, dsc_seed_pk, XofReader};
+#[cfg(test)]
+use pqfit_core::cross::csprng::{fz_sampler, Sampler};
 use pqfit_core::cross::CrossParams;
 use pqfit_core::dsp;
 use pqfit_core::keccak::Keccak;
@@ -49,7 +51,9 @@ pub struct StreamedMatrices;
 
 impl crate::sealed::Sealed for StreamedMatrices {}
 
-/// A sampler positioned at the first entry of W (`W_first`) or of V.
+/// The shared sampler positioned at the first entry of W (`W_first`) or of V: what
+/// `PublicV` reproduces (tests).
+#[cfg(test)]
 fn matrix_stream<P: CrossParams, K: Keccak>(seed_pk: &[u8], w_first: bool) -> Sampler<K> {
     let xof = csprng::<P, K>(&[&seed_pk[..P::KEY_SEED_BYTES]], dsc_seed_pk::<P>());
     let mut s = fz_sampler::<P, K>(xof, P::BITS_W_CT_RNG);
@@ -60,9 +64,9 @@ fn matrix_stream<P: CrossParams, K: Keccak>(seed_pk: &[u8], w_first: bool) -> Sa
     s
 }
 
-/// V's entries as drawn by `matrix_stream`, for signing's batched syndromes: the same
+/// The entries of V (or W) as the shared sampler draws them (`matrix_stream`): the same
 /// little-endian bit stream over the same byte budget (zero past it), read a word at a
-/// time, with a branch per candidate. V is public (it is expanded from seed_pk), so
+/// time, with a branch per candidate. V and W are public (expanded from seed_pk), so
 /// which candidates are rejected needs no declassification.
 struct PublicV<K: Keccak> {
     xof: XofReader<K>,
@@ -78,23 +82,29 @@ struct PublicV<K: Keccak> {
 impl<K: Keccak> PublicV<K> {
     /// Positioned at V's first entry (after W's budget, as `matrix_stream`).
     fn new<P: CrossParams>(seed_pk: &[u8]) -> Self {
+        let mut v = Self::w::<P>(seed_pk);
+        while v.budget > 0 {
+            v.refill();
+        }
+        v.budget = P::BITS_V_CT_RNG.div_ceil(8);
+        v.pos = 32;
+        (v.bits, v.bound) = (P::BITS_P as u32, P::P as u32);
+        v
+    }
+
+    /// Positioned at W's first entry (R-SDP(G)): elements of F_z.
+    fn w<P: CrossParams>(seed_pk: &[u8]) -> Self {
         let xof = csprng::<P, K>(&[&seed_pk[..P::KEY_SEED_BYTES]], dsc_seed_pk::<P>());
-        let mut v = Self {
+        Self {
             xof,
             budget: P::BITS_W_CT_RNG.div_ceil(8),
             buf: [0; 32],
             pos: 32,
             acc: 0,
             nbits: 0,
-            bits: P::BITS_P as u32,
-            bound: P::P as u32,
-        };
-        while v.budget > 0 {
-            v.refill();
+            bits: P::BITS_Z as u32,
+            bound: P::Z as u32,
         }
-        v.budget = P::BITS_V_CT_RNG.div_ceil(8);
-        v.pos = 32;
-        v
     }
 
     /// The next 32 bytes of the budget (zero past it).
@@ -143,11 +153,11 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
 
     fn syndrome<K: Keccak>(_store: &(), seed_pk: &[u8], x: &[u16], out: &mut [u16]) {
         let nk = P::N - P::K;
-        let mut s = matrix_stream::<P, K>(seed_pk, false);
+        let mut s = PublicV::<K>::new::<P>(seed_pk);
         let mut acc = Accumulator::<P::NkLen>::new();
         for &xi in &x[..P::K] {
             for a in acc.0[..nk].iter_mut() {
-                *a += xi as u32 * s.sample() as u32;
+                *a += xi as u32 * s.next();
             }
         }
         for j in 0..nk {
@@ -217,11 +227,11 @@ impl<P: CrossParams> Matrices<P> for StreamedMatrices {
 
     fn expand_g<K: Keccak>(_store: &(), seed_pk: &[u8], e_g: &[u8], out: &mut [u8]) {
         let nm = P::N - P::M;
-        let mut s = matrix_stream::<P, K>(seed_pk, true);
+        let mut s = PublicV::<K>::w::<P>(seed_pk);
         let mut acc = Accumulator::<P::NLen>::new();
         for &e in &e_g[..P::M] {
             for a in acc.0[..nm].iter_mut() {
-                *a += e as u32 * s.sample() as u32;
+                *a += e as u32 * s.next();
             }
         }
         for (o, &a) in out[..nm].iter_mut().zip(&acc.0[..nm]) {
@@ -244,6 +254,11 @@ mod tests {
         let mut shared = matrix_stream::<P, DefaultKeccak>(&seed_pk, false);
         let mut public = PublicV::<DefaultKeccak>::new::<P>(&seed_pk);
         for _ in 0..P::K * (P::N - P::K) {
+            assert_eq!(public.next(), shared.sample() as u32);
+        }
+        let mut shared = matrix_stream::<P, DefaultKeccak>(&seed_pk, true);
+        let mut public = PublicV::<DefaultKeccak>::w::<P>(&seed_pk);
+        for _ in 0..P::M * (P::N - P::M) {
             assert_eq!(public.next(), shared.sample() as u32);
         }
     }
