@@ -20,6 +20,7 @@
 //!
 //! The strategies ([`strategy`]) change stack, time and flash, never the bytes.
 
+mod batch;
 #[cfg(feature = "instantiate-all")]
 pub mod instantiate;
 mod keygen;

@@ -180,33 +180,16 @@ impl<P: CrossParams> Round<P> {
         }
     }
 
-    /// cmt_0 = Hash(s' || v || salt, 2^15 + i + 2t - 1) with s' = (g^v-bar * u') H^T
-    /// (`restr_by_fp_vec_pointwise`, `fp_vec_by_fp_matrix`).
-    #[allow(clippy::too_many_arguments)]
-    pub fn cmt_0<K: Keccak, M: Matrices<P>>(
-        &self,
-        e: &Secret<P>,
-        matrices: &M::Store,
-        seed_pk: &[u8],
-        salt: &[u8],
-        i: usize,
-        packed_v: &mut [u8],
-        out: &mut [u8],
-    ) {
+    /// The inputs of cmt_0 (`restr_by_fp_vec_pointwise`): the packed v into
+    /// `packed_v`, and x = g^v-bar * u' into `x`, whose syndrome is s' = x H^T.
+    pub fn commitment_input(&self, e: &Secret<P>, packed_v: &mut [u8], x: &mut FpVec<P>) {
         let mut v_bar = FzVec::<P>::default();
         self.v(e, &mut v_bar, packed_v);
-        let mut u = FpVec::<P>::default();
         for j in 0..P::N {
-            u[j] =
+            x[j] =
                 reduce_p_product::<P>(restr_to_val::<P>(v_bar[j]) as u32 * self.u_prime[j] as u32);
         }
-        let mut s_prime = Syndrome::<P>::default();
-        M::syndrome::<K>(matrices, seed_pk, &u, &mut s_prime);
-        commitment_0::<P, K>(&s_prime, &packed_v[..P::PACKED_V_BYTES], salt, i, out);
         v_bar.as_mut_slice().zeroize();
-        u.as_mut_slice().zeroize();
-        // s' depends on e-bar through v-bar.
-        s_prime.as_mut_slice().zeroize();
     }
 
     /// The packed response y = u' + chall_1 g^e'-bar.

@@ -4,6 +4,7 @@
 //! then the disclosed seeds, the Merkle proof and the responses, written straight
 //! into the signature.
 
+use super::batch::CommitBatch;
 use super::keygen::{expand_secret, expand_seed_sk};
 use super::round::{commitment_1, Digest, FzVec, Round, Secret, SeedBuf};
 use super::strategy::{
@@ -16,9 +17,7 @@ use pqfit_core::cross::csprng::{
 };
 use pqfit_core::cross::merkle::ProofIo;
 use pqfit_core::cross::tree::{is_published, level_start, Flags};
-use pqfit_core::cross::{
-    CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_PACKED_V_BYTES, MAX_PACKED_Y_BYTES,
-};
+use pqfit_core::cross::{CrossParams, MAX_HASH_BYTES, MAX_KEY_SEED_BYTES, MAX_PACKED_Y_BYTES};
 use zeroize::{Zeroize, Zeroizing};
 
 /// digest_chall_1 = Hash(Hash(msg) || digest_cmt || salt).
@@ -106,8 +105,10 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     // Pass 1: commitments of every round.
     let mut seed = SeedBuf::default();
     let mut round = Round::<P>::default();
-    let mut packed_v = [0u8; MAX_PACKED_V_BYTES];
-    let mut cmt_0: Digest = [0; MAX_HASH_BYTES];
+    // The cmt_0 of up to `Batch` rounds wait here for their syndromes, computed
+    // together (one expansion of a streamed V per batch); they reach the Merkle tree
+    // in round order.
+    let mut batch = CommitBatch::<P, <S::Matrix as Matrices<P>>::Batch>::default();
     let mut cmt_1: Digest = [0; MAX_HASH_BYTES];
     let mut merkle = <S::Merkle as MerkleTree<P, K<P, S>>>::new();
     let mut cmt_1s = <S::Cmt1 as SecondCommitments<P, K<P, S>>>::new();
@@ -116,21 +117,17 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     for i in 0..P::T {
         S::Seeds::round_seed(&mut tree, root_seed, salt, i, &mut seed.0);
         round.expand::<K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i);
-        round.cmt_0::<K<P, S>, S::Matrix>(
-            &e,
-            &matrices,
-            seed_pk,
-            salt,
-            i,
-            &mut packed_v,
-            &mut cmt_0,
-        );
+        batch.push(&round, &e, i);
         if let Some((packed_u, packed_e)) = S::Y::expanded_mut(&mut ys, i) {
             round.pack_expanded(packed_u, packed_e);
         }
         commitment_1::<P, K<P, S>>(&seed.0, salt, i, &mut cmt_1);
-        S::Merkle::add(&mut merkle, i, &cmt_0);
         S::Cmt1::add(&mut cmt_1s, i, &cmt_1);
+        if batch.is_full() || i == P::T - 1 {
+            batch.commit::<K<P, S>, S::Matrix>(&matrices, seed_pk, salt, |i, cmt_0| {
+                S::Merkle::add(&mut merkle, i, cmt_0);
+            });
+        }
         completed += 1;
     }
     let mut d01 = [0u8; 2 * MAX_HASH_BYTES];
@@ -239,6 +236,8 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
     let resp_len = P::PACKED_Y_BYTES + P::PACKED_V_BYTES;
     let mut chall_1 = chall_1_sampler::<P, K<P, S>>(&chall_1_digest);
     let mut r = 0;
+    // The first round not yet given to the Merkle tree (when it is rebuilt).
+    let mut next = 0;
     for (i, &challenge) in chall_2[..P::T].iter().enumerate() {
         let c = chall_1.sample();
         let answered = challenge == 0;
@@ -260,18 +259,18 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             _ => round.expand::<K<P, S>, S::Matrix>(&matrices, seed_pk, &seed.0, salt, i),
         }
         if needs_cmt_0 {
-            round.cmt_0::<K<P, S>, S::Matrix>(
-                &e,
-                &matrices,
-                seed_pk,
-                salt,
-                i,
-                &mut packed_v,
-                &mut cmt_0,
-            );
-            S::Merkle::add_again(&mut merkle, i, Some(&cmt_0), &mut proof_io);
-        } else if recompute {
-            S::Merkle::add_again(&mut merkle, i, None, &mut proof_io);
+            batch.push(&round, &e, i);
+            if batch.is_full() {
+                replay::<P, S>(
+                    &mut batch,
+                    &matrices,
+                    seed_pk,
+                    salt,
+                    &mut merkle,
+                    &mut proof_io,
+                    &mut next,
+                );
+            }
         }
         if answered {
             let out = &mut resp_0[r * resp_len..(r + 1) * resp_len];
@@ -290,7 +289,42 @@ pub(crate) fn sign<P: CrossParams, S: Strategy<P>>(
             r += 1;
         }
     }
-    // v of a round whose seed is disclosed would reveal e-bar.
-    packed_v.zeroize();
+    if recompute {
+        replay::<P, S>(
+            &mut batch,
+            &matrices,
+            seed_pk,
+            salt,
+            &mut merkle,
+            &mut proof_io,
+            &mut next,
+        );
+        // The rounds after the last batch are the verifier's.
+        for i in next..P::T {
+            S::Merkle::add_again(&mut merkle, i, None, &mut proof_io);
+        }
+    }
     completed + r as u32
+}
+
+/// The responses pass, when the Merkle tree is rebuilt: the cmt_0 of the batch's
+/// rounds (those disclosed by seed) into the tree in round order, each after the
+/// rounds since `next` that the verifier computes (`None`); `next` then follows the
+/// batch's last round.
+fn replay<P: CrossParams, S: Strategy<P>>(
+    batch: &mut CommitBatch<P, <S::Matrix as Matrices<P>>::Batch>,
+    matrices: &<S::Matrix as Matrices<P>>::Store,
+    seed_pk: &[u8],
+    salt: &[u8],
+    merkle: &mut <S::Merkle as MerkleTree<P, S::Keccak>>::Store,
+    proof_io: &mut ProofIo,
+    next: &mut usize,
+) {
+    batch.commit::<S::Keccak, S::Matrix>(matrices, seed_pk, salt, |i, cmt_0| {
+        for before in *next..i {
+            S::Merkle::add_again(merkle, before, None, proof_io);
+        }
+        S::Merkle::add_again(merkle, i, Some(cmt_0), proof_io);
+        *next = i + 1;
+    });
 }

@@ -43,6 +43,7 @@ pub use stored_seed_tree::StoredSeedTree;
 pub use stored_y::StoredY;
 pub use streamed_matrices::StreamedMatrices;
 
+use generic_array::{ArrayLength, GenericArray};
 use pqfit_core::cross::merkle::ProofIo;
 use pqfit_core::cross::tree::Flags;
 use pqfit_core::cross::CrossParams;
@@ -160,6 +161,29 @@ pub trait Matrices<P: CrossParams>: crate::sealed::Sealed {
 
     /// `fz_inf_w_by_fz_matrix` (R-SDP(G)): out = e_G \[W | I\] mod z.
     fn expand_g<K: Keccak>(store: &Self::Store, seed_pk: &[u8], e_g: &[u8], out: &mut [u8]);
+
+    /// How many syndromes signing computes together ([`Matrices::syndromes`]): the
+    /// commitments of up to this many rounds share one pass over V.
+    type Batch: ArrayLength;
+
+    /// The syndromes of up to [`Matrices::Batch`] vectors x_b in F_p^n, in place: on
+    /// return the first n - k entries of `xs[b]` hold x_b H^T (the rest is
+    /// unspecified). Each [`Matrices::syndrome`] in turn unless the implementation
+    /// shares the work.
+    fn syndromes<K: Keccak>(
+        store: &Self::Store,
+        seed_pk: &[u8],
+        xs: &mut [GenericArray<u16, P::NLen>],
+    ) {
+        let nk = P::N - P::K;
+        let mut out = GenericArray::<u16, P::NkLen>::default();
+        for x in xs.iter_mut() {
+            Self::syndrome::<K>(store, seed_pk, x, &mut out);
+            x[..nk].copy_from_slice(&out[..nk]);
+        }
+        // A syndrome of a round's x depends on e-bar through v-bar.
+        out.zeroize();
+    }
 }
 
 /// A complete CROSS strategy: one implementation per component and a Keccak

@@ -57,6 +57,8 @@ fn byte_slot(i: usize, k: usize) -> usize {
 
 impl<P: CrossParams> Matrices<P> for StoredMatrices {
     type Store = MatrixStore<P>;
+    /// One at a time: with V kept, a syndrome costs the same alone.
+    type Batch = generic_array::typenum::U1;
 
     fn expand<K: Keccak>(store: &mut Self::Store, seed_pk: &[u8]) {
         let xof = csprng::<P, K>(&[&seed_pk[..P::KEY_SEED_BYTES]], dsc_seed_pk::<P>());
