@@ -284,6 +284,11 @@ pub struct ReportArgs {
     /// and their marks on the plots.
     #[arg(long)]
     pub peers: bool,
+    /// A pqm4-layout implementation folder (`.../crypto_sign/<scheme>/<impl>`, repeatable)
+    /// measured on each target as `peers --pqm4` measures it, its rows joined to the
+    /// peers' tables of the schemes pqfit implements.
+    #[arg(long, value_name = "DIR")]
+    pub pqm4: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub build: BuildArgs,
 }

@@ -142,5 +142,9 @@ pub fn build_operations(
             copy.display()
         )));
     }
-    Ok(Firmware { elf: copy, ops })
+    Ok(Firmware {
+        elf: copy,
+        ops,
+        charge_unaligned: false,
+    })
 }

@@ -39,6 +39,9 @@ pub struct Firmware {
     pub elf: PathBuf,
     /// The operations linked alone (those the firmware has).
     pub ops: Vec<OpFirmware>,
+    /// Charge unaligned accesses ([`crate::emu::Machine::charge_unaligned`]): set for C
+    /// and assembly (the C peers, pqm4-layout builds), not for code rustc compiled.
+    pub charge_unaligned: bool,
 }
 
 impl Firmware {

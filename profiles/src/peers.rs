@@ -291,7 +291,8 @@ pub fn measure(req: &Request, peer: &Peer, tamper: Option<Tamper>) -> Result<Mea
         sel.record = format!("{}:tampered-{}", sel.record, t.name());
         sel.env.push(("PQFIT_FW_TAMPER", t.name().into()));
     }
-    let fw = build_operations(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
+    let mut fw = build_operations(&profile, &sel, &req.opt_level, req.target_dir.as_deref())?;
+    fw.charge_unaligned = peer.language == "C";
     (peer.scheme.family().run)(peer.scheme, &profile, req, &sel.record, &fw)
 }
 

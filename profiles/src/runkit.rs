@@ -196,7 +196,10 @@ impl OpMachine {
             .iter()
             .map(|name| entry(&image, name))
             .collect::<Result<_, _>>()?;
-        let m = open(profile, &bytes, &image)?;
+        let mut m = open(profile, &bytes, &image)?;
+        if fw.charge_unaligned {
+            m.charge_unaligned()?;
+        }
         Ok(OpMachine { image, m, entries })
     }
 

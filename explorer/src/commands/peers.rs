@@ -92,6 +92,19 @@ fn run_pqm4(
     } else {
         Vec::new()
     };
+    let (rows, measured, cached) = pqm4_rows(&imps, &spec)?;
+    let (comps, others) = pqm4::join(comps, &rows);
+    print!(
+        "{}",
+        pqm4::render(format, &comps, &others, (measured, cached))
+    );
+    Ok(())
+}
+
+/// Measures each pqm4-layout implementation on each of `spec`'s targets with its runs
+/// (cached by the implementation's sources, the checkout's common code and the build
+/// flags): the rows, and how many were measured and taken from the cache.
+pub(super) fn pqm4_rows(imps: &[Impl], spec: &sweep::Spec) -> Res<(Vec<pqm4::Row>, usize, usize)> {
     let sources = crate::cache::source_hash(&workspace::root())?;
     // In a folder of their own: `merge` and the sweep read the cache's own entries only.
     let cache = spec
@@ -102,7 +115,7 @@ fn run_pqm4(
     let (mut measured, mut cached) = (0, 0);
     let mut rows = Vec::new();
     for t in &spec.targets {
-        for imp in &imps {
+        for imp in imps {
             let key = Key::new(
                 &format!("{sources}+{}", imp.source_hash(t)?),
                 t,
@@ -153,12 +166,7 @@ fn run_pqm4(
             });
         }
     }
-    let (comps, others) = pqm4::join(comps, &rows);
-    print!(
-        "{}",
-        pqm4::render(format, &comps, &others, (measured, cached))
-    );
-    Ok(())
+    Ok((rows, measured, cached))
 }
 
 /// A cached measurement of a pqm4-layout implementation.

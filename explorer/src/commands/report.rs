@@ -1,5 +1,7 @@
 //! `pq-explore report`: the sweep of each scheme as its plan says, then the pages.
 
+use pqfit_profiles::pqm4::Impl;
+
 use super::common::{ct_args, peer_mode, spec, Res};
 use crate::cli::ReportArgs;
 use crate::ct;
@@ -18,6 +20,7 @@ pub fn run(a: ReportArgs) -> Res<()> {
         cross_sign_runs,
         out,
         peers,
+        pqm4,
         build,
     } = a;
     let spec = spec(Some(target), &scheme, category, &build, peer_mode(peers))?;
@@ -43,7 +46,16 @@ pub fn run(a: ReportArgs) -> Res<()> {
     for why in &faults.corrupt {
         eprintln!("pq-explore: unusable fault campaign in the cache, no column from it: {why}");
     }
-    let written = report::write(&sweep, &plan, &faults, &out)?;
+    let rows = if pqm4.is_empty() {
+        Vec::new()
+    } else {
+        let imps: Vec<Impl> = pqm4
+            .iter()
+            .map(|d| Impl::locate(d))
+            .collect::<Result<_, _>>()?;
+        super::peers::pqm4_rows(&imps, &spec)?.0
+    };
+    let written = report::write(&sweep, &plan, &faults, &rows, &out)?;
     eprintln!(
         "pq-explore: {}; wrote {} files into {}",
         sweep_summary(&sweep),

@@ -285,7 +285,7 @@ fn the_report_pages_show_the_column() {
     );
     let index = Index::load(&faults_cache(&cache), &sweep.sources);
     let out = dir.join("pages");
-    crate::report::write(&sweep, &plan, &index, &out).unwrap();
+    crate::report::write(&sweep, &plan, &index, &[], &out).unwrap();
     let m4 = std::fs::read_to_string(out.join("m4.md")).unwrap();
     let section = format!("# ML-DSA-65 {} on m4\n", Op::Sign.verb());
     let at_section = m4.find(&section).expect("the section");

@@ -388,7 +388,7 @@ fn scratch(name: &str) -> PathBuf {
 fn fixture_report(name: &str) -> PathBuf {
     let dir = scratch(name);
     let (sweep, plan) = fixture::sweep();
-    super::write(&sweep, &plan, &crate::faults::Index::default(), &dir)
+    super::write(&sweep, &plan, &crate::faults::Index::default(), &[], &dir)
         .expect("the report is written");
     dir
 }

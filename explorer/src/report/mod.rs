@@ -31,13 +31,22 @@ use plan::Plan;
 use stamp::Stamp;
 
 /// Writes every page and plot into `out`; returns the number of files written.
-/// `faults`: the cached fault-injection campaigns, for the rows' `faults released`.
-pub fn write(sweep: &Sweep, plan: &Plan, faults: &Index, out: &Path) -> Result<usize, String> {
+/// `faults`: the cached fault-injection campaigns, for the rows' `faults released`;
+/// `pqm4`: pqm4-layout implementations measured for `report --pqm4`, shown with the peers
+/// of the schemes pqfit implements.
+pub fn write(
+    sweep: &Sweep,
+    plan: &Plan,
+    faults: &Index,
+    pqm4: &[peers::pqm4::Row],
+    out: &Path,
+) -> Result<usize, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let published = published::load(&published::default_path())?;
     let mut groups = analysis::groups(sweep, &OPS, Budgets::default());
     analysis::fill_faults(&mut groups, faults);
-    let comparisons = peers::comparisons(sweep);
+    let (mut comparisons, _) = peers::pqm4::join(peers::all_comparisons(sweep), pqm4);
+    comparisons.retain(|c| c.sides.iter().any(|s| s.peer.is_some()));
     let stamp = Stamp::now(sweep, plan);
     let mut targets: Vec<String> = Vec::new();
     for o in &sweep.outcomes {
@@ -107,7 +116,7 @@ mod tests {
         let (sweep, plan) = fixture::sweep();
         let dir = std::env::temp_dir().join(format!("pq-explore-index-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        write(&sweep, &plan, &Index::default(), &dir).unwrap();
+        write(&sweep, &plan, &Index::default(), &[], &dir).unwrap();
         let index = std::fs::read_to_string(dir.join("index.md")).unwrap();
         let at = index
             .find("## Every scheme on every target")
@@ -150,6 +159,44 @@ mod tests {
         let rv = std::fs::read_to_string(dir.join("rv32.md")).unwrap();
         assert!(rv.contains("failed: firmware build failed: synthetic error"));
         assert!(m4.contains("Regenerate with `pq-explore report (test fixture)`"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn pqm4_rows_join_the_peers_tables() {
+        let (sweep, plan) = fixture::sweep();
+        let ours = sweep
+            .outcomes
+            .iter()
+            .find(|o| o.target == "m4" && o.scheme.name() == "ml-dsa-65")
+            .and_then(|o| o.result.clone().ok())
+            .expect("an m4 ML-DSA-65 preset in the fixture");
+        let root = std::path::PathBuf::from("/checkouts/pqm4");
+        let row = peers::pqm4::Row {
+            target: "m4".into(),
+            imp: pqfit_profiles::pqm4::Impl {
+                dir: root.join("crypto_sign/ml-dsa-65/m4f"),
+                root,
+                kind: pqfit_profiles::pqm4::Kind::Sign,
+                scheme: "ml-dsa-65".into(),
+                name: "m4f".into(),
+            },
+            commit: Some("cc2c1b9".into()),
+            ops: Ok(ours),
+            cached: false,
+        };
+        let dir = std::env::temp_dir().join(format!("pq-explore-pqm4-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        write(&sweep, &plan, &Index::default(), &[row], &dir).unwrap();
+        let m4 = std::fs::read_to_string(dir.join("m4.md")).unwrap();
+        assert!(m4.contains("pqm4 m4f (ml-dsa-65)"), "{m4}");
+        let _ = std::fs::remove_dir_all(&dir);
+        write(&sweep, &plan, &Index::default(), &[], &dir).unwrap();
+        let m4 = std::fs::read_to_string(dir.join("m4.md")).unwrap();
+        assert!(
+            !m4.contains("pqm4 m4f (ml-dsa-65)"),
+            "without rows, no pqm4 peer"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

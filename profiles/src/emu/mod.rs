@@ -198,9 +198,10 @@ impl Machine {
     /// Charges unaligned LDR/STR/LDRH/STRH/LDRSH their extra bus transfers (the profile's
     /// `unaligned_access`; nothing where it is 0). The address is known only when the access
     /// runs, so this is a memory hook over all of memory, which takes every access off
-    /// unicorn's fast path: about 20x slower emulation. `measure --elf` (C and assembly,
-    /// where unaligned word loads are written on purpose) turns it on; pqfit's firmware
-    /// runs without it (docs/measurement.md gives what it moves there).
+    /// unicorn's fast path: about 20x slower emulation. `measure --elf`, the C peers and
+    /// pqm4-layout builds (C and assembly, where unaligned word loads are written on
+    /// purpose) turn it on; code rustc compiled (pqfit, the Rust peers) runs without it
+    /// (docs/measurement.md gives what it moves there).
     pub fn charge_unaligned(&mut self) -> Result<(), Error> {
         let on = match &self.uc.get_data().model {
             Model::Thumb(t) => t.unaligned_access > 0,

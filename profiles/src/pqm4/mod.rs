@@ -97,8 +97,9 @@ pub fn measure(
         sel.record = format!("{}:tampered-{}", sel.record, t.name());
         sel.env.push(("PQFIT_FW_TAMPER", t.name().into()));
     }
-    let fw = build_operations(&profile, &sel, "3", req.target_dir.as_deref())
+    let mut fw = build_operations(&profile, &sel, "3", req.target_dir.as_deref())
         .map_err(|e| plain_build_error(e, imp, &req.target))?;
+    fw.charge_unaligned = true;
     match checked {
         Some(scheme) => (scheme.family().run)(scheme, &profile, &scheme_req, &sel.record, &fw),
         None => roundtrip::run(&profile, &scheme_req, imp, &sel.record, &fw),
