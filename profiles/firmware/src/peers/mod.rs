@@ -33,6 +33,8 @@ mod kem;
 ))]
 mod pqm4;
 #[cfg(feature = "peer-pqm4")]
+mod pqm4_glue;
+#[cfg(feature = "peer-pqm4")]
 mod pqm4_rand;
 #[cfg(any(pqfit_fw_peer_scheme = "pqm4-sign", pqfit_fw_peer_scheme = "pqm4-kem"))]
 mod pqm4_roundtrip;

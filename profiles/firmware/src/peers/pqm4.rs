@@ -4,8 +4,7 @@
 //! to signing (ML-DSA.Sign with an empty context), ML-KEM's d ‖ z to key generation and m
 //! to encapsulation, each exactly once, so that the outputs are the host's.
 
-use core::ffi::c_int;
-
+use super::pqm4_glue::*;
 use super::pqm4_rand::{serve, taken};
 #[allow(unused_imports)]
 use super::sizes::*;
@@ -25,24 +24,6 @@ mod dsa {
 
     // The implementation's sizes are the standard's.
     const _: () = assert!(api::PK == PK && api::SK == SK && api::SIG == SIG);
-
-    extern "C" {
-        fn pqfit_pqm4_keypair(pk: *mut u8, sk: *mut u8) -> c_int;
-        fn pqfit_pqm4_signature(
-            sig: *mut u8,
-            siglen: *mut usize,
-            m: *const u8,
-            mlen: usize,
-            sk: *const u8,
-        ) -> c_int;
-        fn pqfit_pqm4_verify(
-            sig: *const u8,
-            siglen: usize,
-            m: *const u8,
-            mlen: usize,
-            pk: *const u8,
-        ) -> c_int;
-    }
 
     #[inline(never)]
     pub fn keygen(xi: &[u8; 32], vk: &mut [u8; PK], sk: &mut [u8; SK]) {
@@ -98,12 +79,6 @@ mod kem {
 
     // The implementation's sizes are the standard's.
     const _: () = assert!(api::PK == EK && api::SK == DK && api::CT == CT && api::SS == SS);
-
-    extern "C" {
-        fn pqfit_pqm4_keypair(pk: *mut u8, sk: *mut u8) -> c_int;
-        fn pqfit_pqm4_enc(ct: *mut u8, ss: *mut u8, pk: *const u8) -> c_int;
-        fn pqfit_pqm4_dec(ss: *mut u8, ct: *const u8, sk: *const u8) -> c_int;
-    }
 
     #[inline(never)]
     pub fn keygen(d: &[u8; 32], z: &[u8; 32], ek: &mut [u8; EK], dk: &mut [u8; DK]) {

@@ -9,6 +9,7 @@
 use core::ffi::c_int;
 use core::ptr::addr_of_mut;
 
+use super::pqm4_glue::*;
 use super::pqm4_rand::{serve, taken};
 
 #[allow(dead_code)]
@@ -48,10 +49,6 @@ fn tamper(out: &mut [u8]) {
     out[out.len() / 3] ^= 0x20;
 }
 
-extern "C" {
-    fn pqfit_pqm4_keypair(pk: *mut u8, sk: *mut u8) -> c_int;
-}
-
 /// Key generation into PQFIT_PK and PQFIT_SK. Returns 0 on success.
 #[no_mangle]
 pub extern "C" fn pqfit_fw_keygen() -> u32 {
@@ -73,23 +70,6 @@ mod sign {
     /// Its length.
     #[no_mangle]
     static mut PQFIT_SIG_LEN: u32 = 0;
-
-    extern "C" {
-        fn pqfit_pqm4_signature(
-            sig: *mut u8,
-            siglen: *mut usize,
-            m: *const u8,
-            mlen: usize,
-            sk: *const u8,
-        ) -> c_int;
-        fn pqfit_pqm4_verify(
-            sig: *const u8,
-            siglen: usize,
-            m: *const u8,
-            mlen: usize,
-            pk: *const u8,
-        ) -> c_int;
-    }
 
     /// Signs PQFIT_MSG with PQFIT_SK into PQFIT_SIG and PQFIT_SIG_LEN. Returns 0 on success.
     #[no_mangle]
@@ -155,11 +135,6 @@ mod kem {
     /// Shared secret: output of encaps and of decaps.
     #[no_mangle]
     static mut PQFIT_SS: [u8; api::SS] = [0; api::SS];
-
-    extern "C" {
-        fn pqfit_pqm4_enc(ct: *mut u8, ss: *mut u8, pk: *const u8) -> c_int;
-        fn pqfit_pqm4_dec(ss: *mut u8, ct: *const u8, sk: *const u8) -> c_int;
-    }
 
     /// Encapsulates to PQFIT_PK into PQFIT_CT and PQFIT_SS. Returns 0 on success.
     #[no_mangle]
