@@ -116,12 +116,7 @@ impl Comparison {
 /// labelled strategies (the presets with the default Keccak backend, or the named
 /// multiplications) and every peer.
 pub fn comparisons(sweep: &Sweep) -> Vec<Comparison> {
-    comparisons_with(sweep, &[])
-}
-
-/// [`comparisons`] with pqm4-layout rows joined as peers (`report --pqm4`).
-pub fn comparisons_with(sweep: &Sweep, rows: &[pqm4::Row]) -> Vec<Comparison> {
-    let (mut out, _) = pqm4::join(all_comparisons(sweep), rows);
+    let mut out = all_comparisons(sweep);
     out.retain(|c| c.sides.iter().any(|s| s.peer.is_some()));
     out
 }

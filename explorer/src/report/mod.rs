@@ -45,7 +45,8 @@ pub fn write(
     let published = published::load(&published::default_path())?;
     let mut groups = analysis::groups(sweep, &OPS, Budgets::default());
     analysis::fill_faults(&mut groups, faults);
-    let comparisons = peers::comparisons_with(sweep, pqm4);
+    let (mut comparisons, _) = peers::pqm4::join(peers::all_comparisons(sweep), pqm4);
+    comparisons.retain(|c| c.sides.iter().any(|s| s.peer.is_some()));
     let stamp = Stamp::now(sweep, plan);
     let mut targets: Vec<String> = Vec::new();
     for o in &sweep.outcomes {
